@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Environment -> typed config. The only reader of process.env (design.md §4).
+ * A bad value stops start-up with a message naming the variable.
+ */
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  ADMIN_EMAIL: z.email().default('admin@shopdesk.local'),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  SIGNUP_ALLOW: z.string().default('*'),
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
+  COUNTRIES_URL: z.string().default('/api/countries'),
+  TRUST_PROXY: booleanText.default(false),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadsDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  jwtSecret: string | undefined;
+  seed: 'demo' | 'none';
+  signupAllow: string[];
+  oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined };
+  logLevel: string;
+  session: { idleMs: number; maxMs: number };
+  countriesUrl: string;
+  trustProxy: boolean;
+  /** Where the built dashboard lives; absent in API-only tests. */
+  adminDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? 'bad value'}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    jwtSecret: e.JWT_SECRET,
+    seed: e.SEED,
+    signupAllow: e.SIGNUP_ALLOW.split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+    oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
+    logLevel: e.LOG_LEVEL,
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxMs: e.SESSION_MAX_HOURS * 3_600_000 },
+    countriesUrl: e.COUNTRIES_URL,
+    trustProxy: e.TRUST_PROXY,
+    adminDist: undefined,
+  };
+}
+
+/** `SIGNUP_ALLOW`: `*`, whole addresses, or `@domain`s. */
+export function isSignupAllowed(config: Pick<Config, 'signupAllow'>, email: string): boolean {
+  const address = email.toLowerCase();
+  return config.signupAllow.some(
+    (rule) => rule === '*' || rule === address || (rule.startsWith('@') && address.endsWith(rule)),
+  );
+}

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  db: Db;
+  engine: Engine;
+  /** True when a trivial query answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+// PostgreSQL sends int8 (count(*), sums) as text; our counts fit in a double.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export interface DbOptions {
+  dataDir: string;
+  databaseUrl: string | undefined;
+}
+
+export function createDb(options: DbOptions): DbHandle {
+  if (options.databaseUrl) return createPostgres(options.databaseUrl);
+  return createSqlite(path.join(options.dataDir, 'shopdesk.sqlite'));
+}
+
+function createSqlite(file: string): DbHandle {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  // FULL: an acknowledged write survives a power cut, not only a process crash.
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return {
+    db,
+    engine: 'sqlite',
+    ping: async () => {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+function createPostgres(connectionString: string): DbHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    // Fail fast when the database is down: requests become quick 503s, not hangs.
+    connectionTimeoutMillis: 3000,
+    statement_timeout: 15000,
+    query_timeout: 20000,
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next query.
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    ping: async () => {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** Applies every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

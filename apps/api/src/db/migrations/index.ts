@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as accounts from './2026-11-21-001-accounts';
+
+/**
+ * Every migration, in order. Listed here (not read from a folder) so the bundled
+ * server carries them. Names are dated; a migration never imports app code.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-001-accounts': accounts,
+};

@@ -1,0 +1,41 @@
+/**
+ * Table shapes as Kysely sees them. Portable across SQLite and PostgreSQL:
+ * ids and dates are text (ISO-8601 sorts correctly), flags are 0/1 integers,
+ * lists are JSON text. Repositories turn rows into contract shapes.
+ */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  password_hash: string | null;
+  images: string;
+  is_admin: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ended_at: string | null;
+  user_agent: string;
+  ip: string;
+}
+
+export interface TempUploadsTable {
+  id: string;
+  user_id: string;
+  url: string;
+  file_path: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  temp_uploads: TempUploadsTable;
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SignJWT, jwtVerify } from 'jose';
+
+export interface TokenClaims {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * Bearer tokens are HS256 JWTs naming a user and a session row. The signature keeps them
+ * unforgeable; the session row (checked on every request) makes them revocable.
+ */
+export class TokenSigner {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: TokenClaims, expiresAt: Date, now: Date): Promise<string> {
+    return new SignJWT({ sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .setIssuer('shopdesk')
+      .sign(this.key);
+  }
+
+  /** The claims of a valid token, or undefined for anything else (forged, expired, alg none). */
+  async verify(token: string, now: Date): Promise<TokenClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: 'shopdesk',
+        currentDate: now,
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
+      return { userId: payload.sub, sessionId: payload.sid };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** JWT_SECRET, or one generated on first start and kept in DATA_DIR. */
+export function loadJwtSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return fs.readFileSync(file, 'utf8').trim();
+  }
+}

@@ -1,0 +1,76 @@
+import type { Db } from '../../db/create-db';
+
+export interface NewSession {
+  id: string;
+  userId: string;
+  now: string;
+  expiresAt: string;
+  userAgent: string;
+  ip: string;
+}
+
+export async function insertSession(db: Db, session: NewSession): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      created_at: session.now,
+      last_seen_at: session.now,
+      expires_at: session.expiresAt,
+      ended_at: null,
+      user_agent: session.userAgent.slice(0, 500),
+      ip: session.ip.slice(0, 100),
+    })
+    .execute();
+}
+
+/** The session and its user, joined, for the per-request token check. */
+export function findSessionWithUser(db: Db, sessionId: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.user_id as userId',
+      'sessions.last_seen_at as lastSeenAt',
+      'sessions.expires_at as expiresAt',
+      'sessions.ended_at as endedAt',
+      'users.name as name',
+      'users.email as email',
+      'users.is_admin as isAdmin',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Db, sessionId: string, now: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+}
+
+export async function endSession(db: Db, sessionId: string, now: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: now })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/** Ends every open session of a user, except one when named. */
+export async function endUserSessions(db: Db, userId: string, now: string, exceptId?: string): Promise<void> {
+  let query = db.updateTable('sessions').set({ ended_at: now }).where('user_id', '=', userId).where('ended_at', 'is', null);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  await query.execute();
+}
+
+export function listOpenSessions(db: Db, userId: string, now: string) {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+}

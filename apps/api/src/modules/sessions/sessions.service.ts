@@ -1,0 +1,61 @@
+import { messages } from '@shopdesk/contract';
+import type { AppContext } from '../../context';
+import { unauthorized } from '../../lib/http-error';
+import { newId } from '../../lib/ids';
+import { endSession, findSessionWithUser, insertSession, touchSession } from './sessions.repository';
+
+export interface Caller {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  /** The account named by ADMIN_EMAIL: the only one allowed to delete. */
+  isOwner: boolean;
+  sessionId: string;
+}
+
+/** How often last-seen is written: at most once a minute per session. */
+const touchEveryMs = 60_000;
+
+/** Opens a session and returns its bearer token. Lifetime: idle limit and absolute limit. */
+export async function openSession(
+  ctx: AppContext,
+  userId: string,
+  meta: { userAgent: string; ip: string },
+): Promise<string> {
+  const now = new Date(ctx.clock());
+  const expiresAt = new Date(now.getTime() + ctx.config.session.maxMs);
+  const sessionId = newId();
+  await insertSession(ctx.db, {
+    id: sessionId,
+    userId,
+    now: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    userAgent: meta.userAgent,
+    ip: meta.ip,
+  });
+  return ctx.tokens.sign({ userId, sessionId }, expiresAt, now);
+}
+
+/** The caller behind a bearer token; 401 for a token that is forged, expired, idle or ended. */
+export async function authenticate(ctx: AppContext, token: string): Promise<Caller> {
+  const now = ctx.clock();
+  const claims = await ctx.tokens.verify(token, new Date(now));
+  if (!claims) throw unauthorized(messages.pleaseSignIn);
+  const session = await findSessionWithUser(ctx.db, claims.sessionId);
+  if (!session || session.userId !== claims.userId || session.endedAt) throw unauthorized(messages.pleaseSignIn);
+  const lastSeen = Date.parse(session.lastSeenAt);
+  if (Date.parse(session.expiresAt) <= now || lastSeen + ctx.config.session.idleMs <= now) {
+    await endSession(ctx.db, session.sessionId, new Date(now).toISOString());
+    throw unauthorized(messages.pleaseSignIn);
+  }
+  if (now - lastSeen >= touchEveryMs) await touchSession(ctx.db, session.sessionId, new Date(now).toISOString());
+  return {
+    id: session.userId,
+    name: session.name,
+    email: session.email,
+    isAdmin: session.isAdmin === 1,
+    isOwner: session.email === ctx.config.adminEmail,
+    sessionId: session.sessionId,
+  };
+}

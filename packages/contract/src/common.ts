@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** The body of every error answer (api.md §1). */
+export const errorBodySchema = z.object({
+  error: z.literal(true),
+  msg: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** `{error:false, msg}`: the plain success answer. */
+export const okMessageSchema = z.object({ error: z.literal(false), msg: z.string() });
+export type OkMessage = z.infer<typeof okMessageSchema>;
+
+export const idParamSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** A list of image URLs as stored on a record. */
+export const imageListSchema = z.array(z.string().min(1).max(2048)).max(50);
+
+/**
+ * The first message of a failed zod parse: forms show one alert, the server answers
+ * with the same words. Issues come in field order, so this follows the spec's order.
+ */
+export function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid input';
+}
+
+/** Per-field messages of a failed parse (first message per field). */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    if (!(key in fields)) fields[key] = issue.message;
+  }
+  return fields;
+}
+
+/** A required text field: missing, null or blank all give the one message. */
+export function requiredText(message: string, max = 500) {
+  return z.preprocess(
+    (value) => (typeof value === 'number' ? String(value) : value),
+    z.string({ error: message }).trim().min(1, message).max(max),
+  );
+}
+
+/** Optional text: accepts a number (phones come as numbers from some clients). */
+export function optionalText(max = 500) {
+  return z.preprocess(
+    (value) => (value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : value),
+    z.string().trim().max(max),
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * Every user-facing message, in the specification's exact words (typos included:
+ * people and tests look for them). The server and the dashboard both import these.
+ */
+export const messages = {
+  signinEmailBlank: 'email can not be blank!',
+  signinPasswordBlank: 'password can not be blank!',
+  nameBlank: 'name can not be blank!',
+  emailBlank: 'email can not be blank!',
+  phoneBlank: 'phone can not be blank!',
+  passwordBlank: 'password can not be blank!',
+  confirmPasswordBlank: 'confirm password can not be blank!',
+  passwordNotMatch: 'password not match',
+  notAdmin: 'you are not a admin',
+  invalidCredentials: 'Invalid email or password',
+  userAuthenticated: 'User Authenticated',
+  signupSuccess: 'Your account has been created. You can sign in now.',
+  emailTaken: 'An account with this email already exists',
+  signupNotAllowed: 'This email address is not allowed to sign up on this shop',
+  pleaseSignIn: 'Please sign in',
+  logoutSuccess: 'Logout successfull',
+  userUpdated: 'user updated',
+  passwordChanged: 'Password changed',
+  currentPasswordWrong: 'current password wrong',
+  fillAllDetails: 'Please fill all the details',
+  passwordConfirmNotMatch: 'Password and confirm password not match',
+  onlyOwnRecord: 'You can only read or change your own account',
+  tooManyAttempts: (seconds: number) =>
+    `Too many attempts. Please wait ${seconds} seconds and try again.`,
+  invalidImage: 'Please select a valid JPG or PNG image file.',
+  imageTooLarge: 'The image is too large (at most 10 MB a file).',
+  tooManyFiles: 'Too many files at once (at most 10).',
+  noFiles: 'Please choose at least one image file.',
+  imagesUploaded: 'Images Uploaded!',
+  imageDeleted: 'Image Deleted!',
+  imageMissing: 'img is required',
+  notFound: 'Not found',
+  badRequest: 'The request could not be understood',
+  databaseUnavailable: 'The database is unavailable. Please try again shortly.',
+  serverError: 'Something went wrong on the server. Please try again.',
+} as const;

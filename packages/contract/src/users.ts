@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { imageListSchema, optionalText, requiredText } from './common';
+import { messages } from './messages';
+
+export const usersPath = '/api/user';
+
+/** What a user record looks like on the wire (never a password or hash). */
+export const userSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  images: z.array(z.string()),
+  isAdmin: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** The short user beside a token in sign-in answers. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+const email = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+    z.string({ error: message }).min(1, message).max(254),
+  );
+
+export const signinBodySchema = z.object({
+  email: email(messages.signinEmailBlank),
+  password: z.string({ error: messages.signinPasswordBlank }).min(1, messages.signinPasswordBlank).max(1024),
+  isAdmin: z.boolean().optional(),
+  otp: z.string().max(64).optional(),
+});
+export type SigninBody = z.infer<typeof signinBodySchema>;
+
+export const signinResponseSchema = z.object({
+  error: z.literal(false),
+  msg: z.string(),
+  token: z.string(),
+  user: sessionUserSchema,
+});
+export type SigninResponse = z.infer<typeof signinResponseSchema>;
+
+/** Sign-up checks in the spec's order: blanks first, then the match. */
+export const signupBodySchema = z
+  .object({
+    name: requiredText(messages.nameBlank, 120),
+    email: email(messages.emailBlank),
+    phone: requiredText(messages.phoneBlank, 40),
+    password: z.string({ error: messages.passwordBlank }).min(1, messages.passwordBlank).max(1024),
+    confirmPassword: z
+      .string({ error: messages.confirmPasswordBlank })
+      .min(1, messages.confirmPasswordBlank)
+      .max(1024),
+    isAdmin: z.boolean().optional().default(true),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: messages.passwordNotMatch,
+    path: ['confirmPassword'],
+  });
+export type SignupBody = z.input<typeof signupBodySchema>;
+
+export const signupResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  error: z.literal(false),
+  msg: z.string(),
+  user: sessionUserSchema,
+});
+
+/** Edit Profile: every field and at least one image, else one message (spec §5). */
+export const profileBodySchema = z.object({
+  name: requiredText(messages.fillAllDetails, 120),
+  email: email(messages.fillAllDetails),
+  phone: requiredText(messages.fillAllDetails, 40),
+  images: imageListSchema.min(1, messages.fillAllDetails),
+});
+export type ProfileBody = z.infer<typeof profileBodySchema>;
+
+/** What the server needs to change a password (spec §7: the old one is `password`). */
+export const changePasswordBodySchema = z.object({
+  name: optionalText(120).optional(),
+  email: optionalText(254).optional(),
+  phone: optionalText(40).optional(),
+  images: z.array(z.string()).optional(),
+  password: z.string({ error: messages.fillAllDetails }).min(1, messages.fillAllDetails).max(1024),
+  newPass: z.string({ error: messages.fillAllDetails }).min(1, messages.fillAllDetails).max(1024),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** The Change Password tab also asks for a confirmation (never sent). */
+export const changePasswordFormSchema = z
+  .object({
+    oldPassword: z.string().min(1, messages.fillAllDetails),
+    newPassword: z.string().min(1, messages.fillAllDetails),
+    confirmPassword: z.string().min(1, messages.fillAllDetails),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: messages.passwordConfirmNotMatch,
+    path: ['confirmPassword'],
+  });
+
+export const userCountSchema = z.object({ userCount: z.number().int().nonnegative() });
+
+/** Locally stored user record (key 'user'), spec §3. */
+export const storedUserSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  userId: z.string(),
+  isAdmin: z.boolean(),
+});
+export type StoredUser = z.infer<typeof storedUserSchema>;
