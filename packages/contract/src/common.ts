@@ -21,12 +21,16 @@ export const imageListSchema = z.array(z.string().min(1).max(2048)).max(50);
  * The first message of a failed zod parse: forms show one alert, the server answers
  * with the same words. Issues come in field order, so this follows the spec's order.
  */
-export function firstMessage(error: z.ZodError): string {
+export interface IssueList {
+  issues: ReadonlyArray<{ message: string; path: ReadonlyArray<PropertyKey> }>;
+}
+
+export function firstMessage(error: IssueList): string {
   return error.issues[0]?.message ?? 'Invalid input';
 }
 
 /** Per-field messages of a failed parse (first message per field). */
-export function fieldMessages(error: z.ZodError): Record<string, string> {
+export function fieldMessages(error: IssueList): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_';

@@ -26,7 +26,9 @@ export const uploadResponseSchema = z.array(z.string());
 export const tempStoreSchema = z.array(
   z.object({ _id: z.string(), id: z.string(), images: z.array(z.string()) }),
 );
-export const deleteImageQuerySchema = z.object({ img: z.string().min(1).max(2048) });
+export const deleteImageQuerySchema = z.object({
+  img: z.string({ error: 'img is required' }).min(1, 'img is required').max(2048),
+});
 
 /** The small WebP variant beside every stored image, for tables and lists. */
 export function smallImageUrl(url: string): string {

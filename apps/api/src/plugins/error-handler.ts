@@ -49,10 +49,14 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return send(error.statusCode, error.message, error.extra);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({ ...v.params.issue }));
-      const zodError = new ZodError(issues as never);
-      request.log.info({ fields: fieldMessages(zodError) }, 'validation failed');
-      return send(400, firstMessage(zodError), { fields: fieldMessages(zodError) });
+      const list = {
+        issues: error.validation.map((v) => ({
+          message: v.message ?? messages.badRequest,
+          path: v.instancePath.split('/').filter(Boolean),
+        })),
+      };
+      request.log.info({ fields: fieldMessages(list) }, 'validation failed');
+      return send(400, firstMessage(list), { fields: fieldMessages(list) });
     }
     if (error instanceof ZodError) {
       return send(400, firstMessage(error), { fields: fieldMessages(error) });

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import { maxImageBytes, maxImagesPerUpload } from '@shopdesk/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { type DbHandle, createDb, migrateToLatest } from './db/create-db';
+import { type ThrottleLimits, Throttle, defaultThrottleLimits } from './lib/throttle';
+import { TokenSigner, loadJwtSecret } from './lib/tokens';
+import { imageRoutes, imageUploadRoutes } from './modules/images/images.routes';
+import { sweepUnusedImages } from './modules/images/images.service';
+import { systemRoutes } from './modules/system/system.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { ensureOwner } from './modules/users/users.service';
+import { authPlugin } from './plugins/auth';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { securityHeaders } from './plugins/security-headers';
+import { staticFilesPlugin } from './plugins/static-files';
+
+export interface BuildOptions {
+  /** Milliseconds since the epoch; tests move it. */
+  clock?: () => number;
+  throttle?: Partial<ThrottleLimits>;
+  /** Run the hourly sweep of unused uploads (off in tests, which call it directly). */
+  sweep?: boolean;
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** Builds the whole application: plugins, then one register() per module. Never listens. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.newPass'],
+              censor: '[redacted]',
+            },
+          },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  const handle: DbHandle = createDb(config);
+  await migrateToLatest(handle.db);
+  const clock = options.clock ?? Date.now;
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    engine: handle.engine,
+    tokens: new TokenSigner(loadJwtSecret(config.jwtSecret, config.dataDir)),
+    clock,
+    throttle: new Throttle({ ...defaultThrottleLimits, ...options.throttle }, clock),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+
+  const owner = await ensureOwner(ctx);
+  if (owner.password) {
+    app.log.warn({ event: 'owner.created', email: config.adminEmail }, 'owner account created with a generated password');
+    // Printed once, to the console only (never to the structured log).
+    process.stdout.write(`\nOwner account ${config.adminEmail} created. Password (shown once): ${owner.password}\n\n`);
+  }
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeaders, { config });
+  await app.register(multipart, { limits: { fileSize: maxImageBytes, files: maxImagesPerUpload } });
+  await app.register(authPlugin, { ctx });
+  await app.register(staticFilesPlugin, { config });
+
+  // The API's table of contents.
+  await app.register(systemRoutes, { prefix: '/api', ctx, handle });
+  await app.register(usersRoutes, { prefix: '/api/user', ctx });
+  await app.register(imageRoutes('users'), { prefix: '/api/user', ctx });
+  await app.register(imageUploadRoutes, { prefix: '/api/imageUpload', ctx });
+
+  if (options.sweep !== false) {
+    const timer = setInterval(() => {
+      sweepUnusedImages(ctx).catch((error) => app.log.error({ err: error }, 'upload sweep failed'));
+    }, 3_600_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  app.addHook('onClose', async () => handle.close());
+  return app;
+}

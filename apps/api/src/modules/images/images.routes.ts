@@ -1,0 +1,61 @@
+import {
+  deleteImageQuerySchema,
+  maxImageBytes,
+  maxImagesPerUpload,
+  okMessageSchema,
+  tempStoreSchema,
+  uploadResponseSchema,
+} from '@shopdesk/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { callerOf } from '../../plugins/auth';
+import { type PreparedImage, prepareImage } from './image-files';
+import * as images from './images.service';
+
+export function baseUrlOf(ctx: AppContext, request: FastifyRequest): string {
+  return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * `POST {family}/upload` and `DELETE {family}/deleteImage` (api.md §7): one pipeline for
+ * every family; `folder` names where the family's files live under /uploads.
+ */
+export function imageRoutes(folder: string) {
+  return async (fastify: FastifyInstance, { ctx }: { ctx: AppContext }) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.post('/upload', { schema: { response: { 200: uploadResponseSchema } } }, async (request) => {
+      const caller = callerOf(request);
+      const prepared: PreparedImage[] = [];
+      // Streamed part by part: a file over the limit is refused as soon as it passes it.
+      const parts = request.files({
+        limits: { fileSize: maxImageBytes, files: maxImagesPerUpload, fields: 20, parts: 40 },
+      });
+      for await (const part of parts) {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'images') prepared.push(await prepareImage(bytes, folder));
+      }
+      const urls = await images.storeUploads(ctx, caller, prepared, baseUrlOf(ctx, request));
+      request.log.info({ event: 'upload', count: urls.length, folder }, 'images stored');
+      return urls;
+    });
+
+    app.delete(
+      '/deleteImage',
+      { schema: { querystring: deleteImageQuerySchema, response: { 200: okMessageSchema } } },
+      (request) => images.deleteImage(ctx, callerOf(request), request.query.img),
+    );
+  };
+}
+
+/** `/api/imageUpload`: the caller's own temporary store. */
+export async function imageUploadRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/', { schema: { response: { 200: tempStoreSchema } } }, (request) =>
+    images.listTempStore(ctx, callerOf(request)),
+  );
+  app.delete('/deleteAllImages', { schema: { response: { 200: okMessageSchema } } }, (request) =>
+    images.clearTempStore(ctx, callerOf(request)),
+  );
+}

@@ -1,0 +1,73 @@
+import {
+  changePasswordBodySchema,
+  idParamSchema,
+  okMessageSchema,
+  profileBodySchema,
+  signinBodySchema,
+  signinResponseSchema,
+  signupBodySchema,
+  signupResponseSchema,
+  userCountSchema,
+  userSchema,
+  messages,
+} from '@shopdesk/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { callerOf } from '../../plugins/auth';
+import * as users from './users.service';
+
+const meta = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? ''),
+});
+
+/** `/api/user`: accounts (api.md §3). Routes translate HTTP; users.service holds the rules. */
+export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/signin',
+    { config: { access: 'public' }, schema: { body: signinBodySchema, response: { 200: signinResponseSchema } } },
+    (request) => users.signIn(ctx, request.body, meta(request)),
+  );
+
+  app.post(
+    '/signup',
+    {
+      config: { access: 'public', errorBody: { status: 'FAILED' } },
+      schema: { body: signupBodySchema, response: { 201: signupResponseSchema } },
+    },
+    async (request, reply) => {
+      const user = await users.signUp(ctx, request.body);
+      return reply.status(201).send({
+        status: 'SUCCESS' as const,
+        error: false as const,
+        msg: messages.signupSuccess,
+        user: { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin },
+      });
+    },
+  );
+
+  app.post('/logout', { schema: { response: { 200: okMessageSchema } } }, (request) =>
+    users.logOut(ctx, callerOf(request)),
+  );
+
+  app.get('/get/count', { schema: { response: { 200: userCountSchema } } }, () => users.userCount(ctx));
+
+  app.put(
+    '/changePassword/:id',
+    { schema: { params: idParamSchema, body: changePasswordBodySchema, response: { 200: okMessageSchema } } },
+    (request) => users.changePassword(ctx, callerOf(request), request.params.id, request.body),
+  );
+
+  app.get('/:id', { schema: { params: idParamSchema, response: { 200: userSchema } } }, (request) =>
+    users.readOwnUser(ctx, callerOf(request), request.params.id),
+  );
+
+  app.put(
+    '/:id',
+    { schema: { params: idParamSchema, body: profileBodySchema, response: { 200: userSchema } } },
+    (request) => users.updateOwnProfile(ctx, callerOf(request), request.params.id, request.body),
+  );
+}

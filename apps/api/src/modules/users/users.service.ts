@@ -1,0 +1,160 @@
+import {
+  type ChangePasswordBody,
+  type ProfileBody,
+  type SigninBody,
+  type SigninResponse,
+  type User,
+  messages,
+  signupBodySchema,
+} from '@shopdesk/contract';
+import type { z } from 'zod';
+import { isSignupAllowed } from '../../config';
+import type { AppContext } from '../../context';
+import { HttpError, conflict, forbidden, notFound, unauthorized } from '../../lib/http-error';
+import { newId, nowIso } from '../../lib/ids';
+import type { Caller } from '../sessions/sessions.service';
+import { endSession, endUserSessions } from '../sessions/sessions.repository';
+import { openSession } from '../sessions/sessions.service';
+import { hashPassword, verifyPassword } from './passwords';
+import {
+  countUsers,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  toUser,
+  updateUserPassword,
+  updateUserProfile,
+} from './users.repository';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+}
+
+/** Password sign-in: administrators only; throttled per IP and per IP + account. */
+export async function signIn(ctx: AppContext, body: SigninBody, meta: RequestMeta): Promise<SigninResponse> {
+  ctx.throttle.check(meta.ip, body.email);
+  const row = await findUserByEmail(ctx.db, body.email);
+  const valid = await verifyPassword(row?.password_hash, body.password);
+  if (!row || !valid) {
+    ctx.throttle.fail(meta.ip, body.email);
+    ctx.log.info({ event: 'signin.failed', email: body.email, ip: meta.ip }, 'sign-in failed');
+    throw unauthorized(messages.invalidCredentials);
+  }
+  if (row.is_admin !== 1) {
+    ctx.log.info({ event: 'signin.refused', userId: row.id }, 'sign-in refused: not an administrator');
+    throw forbidden(messages.notAdmin);
+  }
+  ctx.throttle.succeed(meta.ip, body.email);
+  const token = await openSession(ctx, row.id, meta);
+  ctx.log.info({ event: 'signin.ok', userId: row.id }, 'signed in');
+  return {
+    error: false,
+    msg: messages.userAuthenticated,
+    token,
+    user: { id: row.id, name: row.name, email: row.email, isAdmin: true },
+  };
+}
+
+/** The dashboard's sign-up makes administrators (for SIGNUP_ALLOW); isAdmin:false makes a shop customer. */
+export async function signUp(ctx: AppContext, body: z.output<typeof signupBodySchema>): Promise<User> {
+  if (body.isAdmin && !isSignupAllowed(ctx.config, body.email)) throw forbidden(messages.signupNotAllowed);
+  if (await findUserByEmail(ctx.db, body.email)) throw conflict(messages.emailTaken);
+  const id = newId();
+  try {
+    await insertUser(ctx.db, {
+      id,
+      name: body.name,
+      email: body.email,
+      phone: body.phone,
+      passwordHash: await hashPassword(body.password),
+      images: [],
+      isAdmin: body.isAdmin,
+      now: nowIso(ctx.clock),
+    });
+  } catch (error) {
+    // Two sign-ups with one address at once: the unique index decides.
+    if (await findUserByEmail(ctx.db, body.email)) throw conflict(messages.emailTaken);
+    throw error;
+  }
+  ctx.log.info({ event: 'signup', userId: id, isAdmin: body.isAdmin }, 'account created');
+  return getUser(ctx, id);
+}
+
+export async function getUser(ctx: AppContext, id: string): Promise<User> {
+  const row = await findUserById(ctx.db, id);
+  if (!row) throw notFound('User not found');
+  return toUser(row);
+}
+
+function assertSelf(caller: Caller, id: string): void {
+  if (caller.id !== id) throw forbidden(messages.onlyOwnRecord);
+}
+
+export async function readOwnUser(ctx: AppContext, caller: Caller, id: string): Promise<User> {
+  assertSelf(caller, id);
+  return getUser(ctx, id);
+}
+
+export async function updateOwnProfile(ctx: AppContext, caller: Caller, id: string, body: ProfileBody): Promise<User> {
+  assertSelf(caller, id);
+  const other = await findUserByEmail(ctx.db, body.email);
+  if (other && other.id !== id) throw conflict(messages.emailTaken);
+  // The owner's address is what grants delete rights; it cannot be taken or given away here.
+  if ((caller.isOwner || body.email === ctx.config.adminEmail) && body.email !== caller.email) {
+    throw forbidden('The shop owner’s e-mail address cannot be changed here');
+  }
+  await updateUserProfile(ctx.db, id, body, nowIso(ctx.clock));
+  return getUser(ctx, id);
+}
+
+/** Changes the password and ends every other session of the account. */
+export async function changePassword(ctx: AppContext, caller: Caller, id: string, body: ChangePasswordBody) {
+  assertSelf(caller, id);
+  const row = await findUserById(ctx.db, id);
+  if (!row) throw notFound('User not found');
+  if (!(await verifyPassword(row.password_hash, body.password))) {
+    throw new HttpError(400, messages.currentPasswordWrong);
+  }
+  const now = nowIso(ctx.clock);
+  await updateUserPassword(ctx.db, id, await hashPassword(body.newPass), now);
+  await endUserSessions(ctx.db, id, now, caller.sessionId);
+  ctx.log.info({ event: 'password.changed', userId: id }, 'password changed');
+  return { error: false as const, msg: messages.passwordChanged };
+}
+
+export async function logOut(ctx: AppContext, caller: Caller) {
+  await endSession(ctx.db, caller.sessionId, nowIso(ctx.clock));
+  return { error: false as const, msg: messages.logoutSuccess };
+}
+
+export async function userCount(ctx: AppContext) {
+  return { userCount: await countUsers(ctx.db) };
+}
+
+/** The owner (ADMIN_EMAIL) exists after start; a random password is printed once when unset. */
+export async function ensureOwner(ctx: AppContext): Promise<{ created: boolean; password?: string }> {
+  const existing = await findUserByEmail(ctx.db, ctx.config.adminEmail);
+  if (existing) {
+    if (existing.is_admin !== 1) throw new Error(`ADMIN_EMAIL ${ctx.config.adminEmail} belongs to a non-admin account`);
+    return { created: false };
+  }
+  const generated = ctx.config.adminPassword ? undefined : randomPassword();
+  await insertUser(ctx.db, {
+    id: newId(),
+    name: 'Shop Owner',
+    email: ctx.config.adminEmail,
+    phone: '',
+    passwordHash: await hashPassword(ctx.config.adminPassword ?? generated ?? ''),
+    images: [],
+    isAdmin: true,
+    now: nowIso(ctx.clock),
+  });
+  return generated ? { created: true, password: generated } : { created: true };
+}
+
+function randomPassword(): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(20));
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+}

@@ -1,0 +1,52 @@
+import { messages } from '@shopdesk/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../context';
+import { forbidden, unauthorized } from '../lib/http-error';
+import { type Caller, authenticate } from '../modules/sessions/sessions.service';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'public' routes need no token; every other route needs an administrator's. */
+    access?: 'public';
+  }
+  interface FastifyRequest {
+    caller: Caller | undefined;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** The signed-in administrator behind this request (set by the auth hook). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized(messages.pleaseSignIn);
+  return request.caller;
+}
+
+/**
+ * Deny by default: every route refuses anonymous callers (401) and non-administrators
+ * (403) unless it is marked `config: { access: 'public' }`. Public routes still learn
+ * who is calling when a valid token comes along (GET /api/config names the owner then).
+ */
+export const authPlugin = fp(async (app: FastifyInstance, options: { ctx: AppContext }) => {
+  app.decorateRequest('caller', undefined);
+  app.addHook('onRequest', async (request) => {
+    const isPublic = request.routeOptions.config?.access === 'public';
+    // Only API routes are guarded; the SPA and /uploads are static and public.
+    if (!request.url.startsWith('/api/') || request.is404) return;
+    const token = bearerToken(request);
+    if (isPublic) {
+      if (token) request.caller = await authenticate(options.ctx, token).catch(() => undefined);
+      return;
+    }
+    if (!token) throw unauthorized(messages.pleaseSignIn);
+    const caller = await authenticate(options.ctx, token);
+    if (!caller.isAdmin) throw forbidden(messages.notAdmin);
+    request.caller = caller;
+  });
+});

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { type BuildOptions, buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+
+export const ownerEmail = 'owner@shop.test';
+export const ownerPassword = 'owner-password-1';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** Moves the app's clock (ms). */
+  advance(ms: number): void;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database per test app: a temporary SQLite file, or, when DATABASE_URL is set
+ * (CI's second pass), a new PostgreSQL database made for it and dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-test-'));
+  const base = process.env.DATABASE_URL;
+  if (!base) return { dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  const name = `shopdesk_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    databaseUrl: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  let now = Date.now();
+  const config = loadConfig({
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl,
+    ADMIN_EMAIL: ownerEmail,
+    ADMIN_PASSWORD: ownerPassword,
+    SEED: 'none',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const app = await buildApp(config, {
+    clock: () => now,
+    sweep: false,
+    logger: false,
+    throttle: { accountFree: 1000, ipFree: 1000 },
+    ...options,
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    advance: (ms) => {
+      now += ms;
+    },
+    request: (opts) => app.inject(opts),
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export const engineName = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
+
+/** Signs in and returns the bearer token (throws on failure). */
+export async function signIn(t: TestApp, email = ownerEmail, password = ownerPassword): Promise<string> {
+  const res = await t.request({ method: 'POST', url: '/api/user/signin', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
+/** Signs up an administrator (or a customer) and signs in when it is an administrator. */
+export async function createAdmin(t: TestApp, email: string, password = 'admin-password-1') {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/user/signup',
+    payload: { name: email.split('@')[0], email, phone: '5550100', password, confirmPassword: password, isAdmin: true },
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const token = await signIn(t, email, password);
+  return { id: res.json().user.id as string, token };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
