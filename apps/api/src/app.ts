@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { maxImageBytes, maxImagesPerUpload } from '@shopdesk/contract';
+import { maxImageBytes, maxImagesPerUpload, optionFamilies, optionFamilyNames } from '@shopdesk/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { type DbHandle, createDb, migrateToLatest } from './db/create-db';
-import { type ThrottleLimits, Throttle, defaultThrottleLimits } from './lib/throttle';
-import { TokenSigner, loadJwtSecret } from './lib/tokens';
+import { createDb, type DbHandle, migrateToLatest } from './db/create-db';
+import { defaultThrottleLimits, Throttle, type ThrottleLimits } from './lib/throttle';
+import { loadJwtSecret, TokenSigner } from './lib/tokens';
+import { categoriesRoutes } from './modules/categories/categories.routes';
 import { imageRoutes, imageUploadRoutes } from './modules/images/images.routes';
 import { sweepUnusedImages } from './modules/images/images.service';
+import { optionValuesRoutes } from './modules/option-values/option-values.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { ensureOwner } from './modules/users/users.service';
@@ -76,7 +78,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const owner = await ensureOwner(ctx);
   if (owner.password) {
-    app.log.warn({ event: 'owner.created', email: config.adminEmail }, 'owner account created with a generated password');
+    app.log.warn(
+      { event: 'owner.created', email: config.adminEmail },
+      'owner account created with a generated password',
+    );
     // Printed once, to the console only (never to the structured log).
     process.stdout.write(`\nOwner account ${config.adminEmail} created. Password (shown once): ${owner.password}\n\n`);
   }
@@ -92,6 +97,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersRoutes, { prefix: '/api/user', ctx });
   await app.register(imageRoutes('users'), { prefix: '/api/user', ctx });
   await app.register(imageUploadRoutes, { prefix: '/api/imageUpload', ctx });
+  await app.register(categoriesRoutes, { prefix: '/api/category', ctx });
+  await app.register(imageRoutes('categories'), { prefix: '/api/category', ctx });
+  for (const family of optionFamilyNames) {
+    await app.register(optionValuesRoutes(family), { prefix: optionFamilies[family].path, ctx });
+  }
 
   if (options.sweep !== false) {
     const timer = setInterval(() => {

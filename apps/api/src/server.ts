@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   config.adminDist = path.resolve(here, '../../admin/dist');
   const app = await buildApp(config);
   if (config.signupAllow.includes('*') && !['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
-    app.log.warn('SIGNUP_ALLOW is "*" and the server listens beyond loopback: anyone who reaches it can sign up as an administrator');
+    app.log.warn(
+      'SIGNUP_ALLOW is "*" and the server listens beyond loopback: anyone who reaches it can sign up as an administrator',
+    );
   }
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,11 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { type BuildOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
+import { createTestDatabase } from './test-database';
 
 export const ownerEmail = 'owner@shop.test';
 export const ownerPassword = 'owner-password-1';
@@ -19,38 +15,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/**
- * A fresh database per test app: a temporary SQLite file, or, when DATABASE_URL is set
- * (CI's second pass), a new PostgreSQL database made for it and dropped afterwards.
- */
-export async function createTestDatabase(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-test-'));
-  const base = process.env.DATABASE_URL;
-  if (!base) return { dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  const name = `shopdesk_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    dataDir,
-    databaseUrl: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-export async function createTestApp(
-  env: Record<string, string> = {},
-  options: BuildOptions = {},
-): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   let now = Date.now();
   const config = loadConfig({

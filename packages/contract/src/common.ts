@@ -54,3 +54,8 @@ export function optionalText(max = 500) {
     z.string().trim().max(max),
   );
 }
+
+/** At least one image URL, with one message for missing, wrong type or empty. */
+export function requiredImages(message: string) {
+  return z.array(z.string().min(1).max(2048), { error: message }).min(1, message).max(50);
+}

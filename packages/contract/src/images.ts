@@ -23,9 +23,7 @@ export const acceptedImageTypes = ['jpeg', 'jpg', 'png', 'webp'] as const;
 export const strictImageTypes = ['jpeg', 'jpg', 'png'] as const;
 
 export const uploadResponseSchema = z.array(z.string());
-export const tempStoreSchema = z.array(
-  z.object({ _id: z.string(), id: z.string(), images: z.array(z.string()) }),
-);
+export const tempStoreSchema = z.array(z.object({ _id: z.string(), id: z.string(), images: z.array(z.string()) }));
 export const deleteImageQuerySchema = z.object({
   img: z.string({ error: 'img is required' }).min(1, 'img is required').max(2048),
 });

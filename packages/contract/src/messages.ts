@@ -25,8 +25,7 @@ export const messages = {
   fillAllDetails: 'Please fill all the details',
   passwordConfirmNotMatch: 'Password and confirm password not match',
   onlyOwnRecord: 'You can only read or change your own account',
-  tooManyAttempts: (seconds: number) =>
-    `Too many attempts. Please wait ${seconds} seconds and try again.`,
+  tooManyAttempts: (seconds: number) => `Too many attempts. Please wait ${seconds} seconds and try again.`,
   invalidImage: 'Please select a valid JPG or PNG image file.',
   imageTooLarge: 'The image is too large (at most 10 MB a file).',
   tooManyFiles: 'Too many files at once (at most 10).',
@@ -38,4 +37,17 @@ export const messages = {
   badRequest: 'The request could not be understood',
   databaseUnavailable: 'The database is unavailable. Please try again shortly.',
   serverError: 'Something went wrong on the server. Please try again.',
+} as const;
+
+export const catalogueMessages = {
+  categoryDeleted: 'Category Deleted!',
+  onlyOwnerDeletesCategory: 'Only Admin can delete Category',
+  categoryNotFound: 'Category not found',
+  parentNotFound: 'The parent category does not exist',
+  subCategoryTooDeep: 'A sub category cannot have sub categories of its own',
+  categoryExists: (name: string) => `A category named "${name}" already exists here`,
+  categoryInUse: (count: number) =>
+    `This category is used by ${count} product${count === 1 ? '' : 's'}; move or delete ${count === 1 ? 'it' : 'them'} first`,
+  optionExists: (value: string) => `"${value}" already exists`,
+  optionNotFound: 'Item not found',
 } as const;

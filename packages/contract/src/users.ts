@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imageListSchema, optionalText, requiredText } from './common';
+import { optionalText, requiredImages, requiredText } from './common';
 import { messages } from './messages';
 
 export const usersPath = '/api/user';
@@ -54,10 +54,7 @@ export const signupBodySchema = z
     email: email(messages.emailBlank),
     phone: requiredText(messages.phoneBlank, 40),
     password: z.string({ error: messages.passwordBlank }).min(1, messages.passwordBlank).max(1024),
-    confirmPassword: z
-      .string({ error: messages.confirmPasswordBlank })
-      .min(1, messages.confirmPasswordBlank)
-      .max(1024),
+    confirmPassword: z.string({ error: messages.confirmPasswordBlank }).min(1, messages.confirmPasswordBlank).max(1024),
     isAdmin: z.boolean().optional().default(true),
   })
   .refine((body) => body.password === body.confirmPassword, {
@@ -78,7 +75,7 @@ export const profileBodySchema = z.object({
   name: requiredText(messages.fillAllDetails, 120),
   email: email(messages.fillAllDetails),
   phone: requiredText(messages.fillAllDetails, 40),
-  images: imageListSchema.min(1, messages.fillAllDetails),
+  images: requiredImages(messages.fillAllDetails),
 });
 export type ProfileBody = z.infer<typeof profileBodySchema>;
 

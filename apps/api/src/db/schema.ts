@@ -34,8 +34,31 @@ export interface TempUploadsTable {
   created_at: string;
 }
 
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  name_key: string;
+  slug: string;
+  color: string;
+  images: string;
+  parent_id: string | null;
+  parent_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OptionValuesTable {
+  id: string;
+  family: string;
+  value: string;
+  value_key: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   temp_uploads: TempUploadsTable;
+  categories: CategoriesTable;
+  option_values: OptionValuesTable;
 }

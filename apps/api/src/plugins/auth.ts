@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
 import { forbidden, unauthorized } from '../lib/http-error';
-import { type Caller, authenticate } from '../modules/sessions/sessions.service';
+import { authenticate, type Caller } from '../modules/sessions/sessions.service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

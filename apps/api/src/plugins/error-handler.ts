@@ -44,7 +44,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       reply.status(status).send({ ...extra, error: true, msg, ...more });
 
     if (error instanceof HttpError) {
-      if (error.statusCode >= 400 && error.statusCode < 500) request.log.info({ status: error.statusCode, msg: error.message }, 'refused');
+      if (error.statusCode >= 400 && error.statusCode < 500)
+        request.log.info({ status: error.statusCode, msg: error.message }, 'refused');
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
       return send(error.statusCode, error.message, error.extra);
     }

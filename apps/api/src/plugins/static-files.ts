@@ -36,14 +36,18 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, { config }: { c
       index: ['index.html'],
       setHeaders: (res, filePath) => {
         // Hashed assets never change; index.html must always be fresh.
-        res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
-    if (isPage && hasDashboard) return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html', dist);
+    if (isPage && hasDashboard)
+      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html', dist);
     return reply.status(404).send({ error: true, msg: messages.notFound });
   });
 });

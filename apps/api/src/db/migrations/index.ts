@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as accounts from './2026-11-21-001-accounts';
+import * as catalogueBasics from './2026-11-21-002-catalogue-basics';
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the bundled
@@ -7,4 +8,5 @@ import * as accounts from './2026-11-21-001-accounts';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
+  '2026-11-21-002-catalogue-basics': catalogueBasics,
 };

@@ -40,7 +40,9 @@ export async function isImageReferenced(db: Db, filePath: string): Promise<boole
   if (inTemp) return true;
   const pattern = `%/uploads/${filePath}%`;
   for (const { table, column } of imageColumns) {
-    const hit = await sql<{ one: number }>`select 1 as one from ${sql.table(table)} where ${sql.ref(column)} like ${pattern} limit 1`.execute(db);
+    const hit = await sql<{
+      one: number;
+    }>`select 1 as one from ${sql.table(table)} where ${sql.ref(column)} like ${pattern} limit 1`.execute(db);
     if (hit.rows.length > 0) return true;
   }
   return false;
@@ -53,7 +55,9 @@ export async function referencedFilePaths(db: Db): Promise<Set<string>> {
   for (const row of temp) paths.add(row.file_path);
   const fileOf = /\/uploads\/([a-z]+\/[0-9a-f]{24}\.(?:jpg|png|webp))/g;
   for (const { table, column } of imageColumns) {
-    const rows = await sql<{ images: string }>`select ${sql.ref(column)} as images from ${sql.table(table)}`.execute(db);
+    const rows = await sql<{ images: string }>`select ${sql.ref(column)} as images from ${sql.table(table)}`.execute(
+      db,
+    );
     for (const row of rows.rows) for (const match of row.images.matchAll(fileOf)) if (match[1]) paths.add(match[1]);
   }
   return paths;

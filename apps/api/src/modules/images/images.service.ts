@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
 import type { Caller } from '../sessions/sessions.service';
-import { type PreparedImage, filePathOfUrl, listStoredImages, removeImageFiles, writeImage } from './image-files';
+import { filePathOfUrl, listStoredImages, type PreparedImage, removeImageFiles, writeImage } from './image-files';
 import {
   deleteTempUploads,
   deleteTempUploadsBefore,

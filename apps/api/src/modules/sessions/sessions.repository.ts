@@ -59,7 +59,11 @@ export async function endSession(db: Db, sessionId: string, now: string): Promis
 
 /** Ends every open session of a user, except one when named. */
 export async function endUserSessions(db: Db, userId: string, now: string, exceptId?: string): Promise<void> {
-  let query = db.updateTable('sessions').set({ ended_at: now }).where('user_id', '=', userId).where('ended_at', 'is', null);
+  let query = db
+    .updateTable('sessions')
+    .set({ ended_at: now })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null);
   if (exceptId) query = query.where('id', '!=', exceptId);
   await query.execute();
 }

@@ -8,10 +8,14 @@ import type { DbHandle } from '../../db/create-db';
 export async function systemRoutes(fastify: FastifyInstance, { ctx, handle }: { ctx: AppContext; handle: DbHandle }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/health', { config: { access: 'public' }, schema: { response: { 200: healthSchema, 503: errorBodySchema } } }, async (_request, reply) => {
-    if (await handle.ping()) return { status: 'ok' as const };
-    return reply.status(503).send({ error: true, msg: messages.databaseUnavailable });
-  });
+  app.get(
+    '/health',
+    { config: { access: 'public' }, schema: { response: { 200: healthSchema, 503: errorBodySchema } } },
+    async (_request, reply) => {
+      if (await handle.ping()) return { status: 'ok' as const };
+      return reply.status(503).send({ error: true, msg: messages.databaseUnavailable });
+    },
+  );
 
   app.get('/config', { config: { access: 'public' }, schema: { response: { 200: publicConfigSchema } } }, (request) => {
     const { oidc } = ctx.config;

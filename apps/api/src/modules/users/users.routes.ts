@@ -1,6 +1,7 @@
 import {
   changePasswordBodySchema,
   idParamSchema,
+  messages,
   okMessageSchema,
   profileBodySchema,
   signinBodySchema,
@@ -9,7 +10,6 @@ import {
   signupResponseSchema,
   userCountSchema,
   userSchema,
-  messages,
 } from '@shopdesk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,19 +1,19 @@
 import {
   type ChangePasswordBody,
+  messages,
   type ProfileBody,
   type SigninBody,
   type SigninResponse,
+  type signupBodySchema,
   type User,
-  messages,
-  signupBodySchema,
 } from '@shopdesk/contract';
 import type { z } from 'zod';
 import { isSignupAllowed } from '../../config';
 import type { AppContext } from '../../context';
-import { HttpError, conflict, forbidden, notFound, unauthorized } from '../../lib/http-error';
+import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
-import type { Caller } from '../sessions/sessions.service';
 import { endSession, endUserSessions } from '../sessions/sessions.repository';
+import type { Caller } from '../sessions/sessions.service';
 import { openSession } from '../sessions/sessions.service';
 import { hashPassword, verifyPassword } from './passwords';
 import {

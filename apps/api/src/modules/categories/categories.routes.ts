@@ -1,0 +1,49 @@
+import {
+  categoryBodySchema,
+  categoryCountSchema,
+  categoryDataSchema,
+  categoryListSchema,
+  categorySchema,
+  deletedSchema,
+  idParamSchema,
+} from '@shopdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { callerOf } from '../../plugins/auth';
+import * as categories from './categories.service';
+
+/** `/api/category` (api.md §5): categories and, with parentId, sub categories. */
+export async function categoriesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/', { schema: { response: { 200: categoryListSchema } } }, () => categories.listCategoryTree(ctx));
+
+  app.get('/get/count', { schema: { response: { 200: categoryCountSchema } } }, () =>
+    categories.countRootCategories(ctx),
+  );
+
+  app.get('/subCat/get/count', { schema: { response: { 200: categoryCountSchema } } }, () =>
+    categories.countSubCategories(ctx),
+  );
+
+  app.get('/:id', { schema: { params: idParamSchema, response: { 200: categoryDataSchema } } }, async (request) => ({
+    categoryData: [await categories.getCategory(ctx, request.params.id)],
+  }));
+
+  app.post(
+    '/create',
+    { schema: { body: categoryBodySchema, response: { 201: categorySchema } } },
+    async (request, reply) => reply.status(201).send(await categories.createCategory(ctx, request.body)),
+  );
+
+  app.put(
+    '/:id',
+    { schema: { params: idParamSchema, body: categoryBodySchema, response: { 200: categorySchema } } },
+    (request) => categories.updateCategory(ctx, request.params.id, request.body),
+  );
+
+  app.delete('/:id', { schema: { params: idParamSchema, response: { 200: deletedSchema } } }, (request) =>
+    categories.deleteCategory(ctx, callerOf(request), request.params.id),
+  );
+}

@@ -1,0 +1,105 @@
+import {
+  type Category,
+  catalogueMessages,
+  categoryFormSchema,
+  messages,
+  requiredText,
+  subCategoryFormSchema,
+} from '@shopdesk/contract';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { categoryUsageCounters } from '../../db/category-references';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { newId, nowIso } from '../../lib/ids';
+import type { Caller } from '../sessions/sessions.service';
+import * as repo from './categories.repository';
+
+/** A sub category's edit needs only a name; colour and images stay as they were. */
+const subCategoryUpdateSchema = z.object({ name: requiredText(messages.fillAllDetails, 100) });
+
+function withChildren(row: repo.CategoryRow, children: repo.CategoryRow[]): Category {
+  return { ...repo.toCategory(row), children: children.map(repo.toCategory) };
+}
+
+/** Roots in creation order, each with its sub categories. */
+export async function listCategoryTree(ctx: AppContext) {
+  const rows = await repo.listAllCategories(ctx.db);
+  const childrenOf = new Map<string, repo.CategoryRow[]>();
+  for (const row of rows) {
+    if (row.parent_id) childrenOf.set(row.parent_id, [...(childrenOf.get(row.parent_id) ?? []), row]);
+  }
+  const categoryList = rows
+    .filter((row) => !row.parent_id)
+    .map((row) => withChildren(row, childrenOf.get(row.id) ?? []));
+  return { categoryList };
+}
+
+export async function getCategory(ctx: AppContext, id: string): Promise<Category> {
+  const row = await repo.findCategory(ctx.db, id);
+  if (!row) throw notFound(catalogueMessages.categoryNotFound);
+  return withChildren(row, await repo.listChildren(ctx.db, id));
+}
+
+async function assertNameFree(ctx: AppContext, parentId: string | null, name: string, selfId?: string) {
+  const existing = await repo.findByLevelName(ctx.db, parentId, name);
+  if (existing && existing.id !== selfId) throw conflict(catalogueMessages.categoryExists(name.trim()));
+}
+
+/** A category (name, color, images) or, with parentId, a sub category (name). */
+export async function createCategory(ctx: AppContext, body: Record<string, unknown>): Promise<Category> {
+  const isSub = body.parentId !== undefined && body.parentId !== null && body.parentId !== '';
+  const id = newId();
+  let parentId: string | null = null;
+  let values: repo.CategoryValues;
+  if (isSub) {
+    const form = subCategoryFormSchema.parse(body);
+    const parent = await repo.findCategory(ctx.db, form.parentId);
+    if (!parent) throw notFound(catalogueMessages.parentNotFound);
+    if (parent.parent_id) throw badRequest(catalogueMessages.subCategoryTooDeep);
+    parentId = parent.id;
+    values = { name: form.name, color: typeof body.color === 'string' ? body.color.slice(0, 50) : '', images: [] };
+  } else {
+    values = categoryFormSchema.parse(body);
+  }
+  await assertNameFree(ctx, parentId, values.name);
+  try {
+    await repo.insertCategory(ctx.db, { ...values, id, parentId, now: nowIso(ctx.clock) });
+  } catch (error) {
+    await assertNameFree(ctx, parentId, values.name); // lost a race on the unique index
+    throw error;
+  }
+  return getCategory(ctx, id);
+}
+
+export async function updateCategory(ctx: AppContext, id: string, body: Record<string, unknown>): Promise<Category> {
+  const row = await repo.findCategory(ctx.db, id);
+  if (!row) throw notFound(catalogueMessages.categoryNotFound);
+  const values: repo.CategoryValues = row.parent_id
+    ? { ...subCategoryUpdateSchema.parse(body), color: row.color, images: JSON.parse(row.images) as string[] }
+    : categoryFormSchema.parse(body);
+  await assertNameFree(ctx, row.parent_id, values.name, id);
+  await repo.updateCategory(ctx.db, id, values, nowIso(ctx.clock));
+  return getCategory(ctx, id);
+}
+
+/** Owner only; a root takes its sub categories with it; refused while products use any of them. */
+export async function deleteCategory(ctx: AppContext, caller: Caller, id: string) {
+  if (!caller.isOwner) throw forbidden(catalogueMessages.onlyOwnerDeletesCategory);
+  const row = await repo.findCategory(ctx.db, id);
+  if (!row) throw notFound(catalogueMessages.categoryNotFound);
+  const ids = [id, ...(await repo.listChildren(ctx.db, id)).map((child) => child.id)];
+  let inUse = 0;
+  for (const count of categoryUsageCounters) inUse += await count(ctx.db, ids);
+  if (inUse > 0) throw conflict(catalogueMessages.categoryInUse(inUse));
+  await repo.deleteCategory(ctx.db, id);
+  ctx.log.info({ event: 'category.deleted', categoryId: id, by: caller.id }, 'category deleted');
+  return { success: true as const, message: catalogueMessages.categoryDeleted };
+}
+
+export async function countRootCategories(ctx: AppContext) {
+  return { categoryCount: await repo.countCategories(ctx.db, 'root') };
+}
+
+export async function countSubCategories(ctx: AppContext) {
+  return { categoryCount: await repo.countCategories(ctx.db, 'sub') };
+}

@@ -1,0 +1,31 @@
+import { deletedSchema, idParamSchema, type OptionFamily, optionRecordSchema } from '@shopdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { optionValuesService } from './option-values.service';
+
+/** `/api/productRAMS`, `/api/productWeight`, `/api/productSIZE`: one module, registered per family. */
+export function optionValuesRoutes(family: OptionFamily) {
+  return async (fastify: FastifyInstance, { ctx }: { ctx: AppContext }) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const service = optionValuesService(ctx, family);
+    const record = optionRecordSchema(family);
+    // The body is checked by the service with the family's own empty-value message.
+    const body = z.record(z.string(), z.unknown());
+
+    app.get('/', { schema: { response: { 200: z.array(record) } } }, () => service.list());
+    app.get('/:id', { schema: { params: idParamSchema, response: { 200: record } } }, (request) =>
+      service.get(request.params.id),
+    );
+    app.post('/create', { schema: { body, response: { 201: record } } }, async (request, reply) =>
+      reply.status(201).send(await service.create(request.body)),
+    );
+    app.put('/:id', { schema: { params: idParamSchema, body, response: { 200: record } } }, (request) =>
+      service.update(request.params.id, request.body),
+    );
+    app.delete('/:id', { schema: { params: idParamSchema, response: { 200: deletedSchema } } }, (request) =>
+      service.remove(request.params.id),
+    );
+  };
+}

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { RunningServer } from './server';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const required = process.env.E2E_REQUIRED === '1';
+
+/** True when browser tests can run; without Chromium they are skipped loudly (or fail in CI). */
+export const hasChromium = (() => {
+  if (fs.existsSync(chromiumPath)) return true;
+  if (required) throw new Error(`E2E_REQUIRED=1 but Chromium is missing at ${chromiumPath}`);
+  process.stderr.write(
+    `\n!!! Browser tests SKIPPED: no Chromium at ${chromiumPath} (apt-get install chromium). Set E2E_REQUIRED=1 to fail instead.\n\n`,
+  );
+  return false;
+})();
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, server: RunningServer, viewport = { width: 1366, height: 900 }) {
+  const context: BrowserContext = await browser.newContext({ baseURL: server.baseUrl, viewport });
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return { context, page, dialogs };
+}
+
+/** Signs in through the real form and waits for the dashboard. */
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL('**/dashboard', { timeout: 15_000 });
+}
+
+/** Puts a session straight into local storage (for tests about other screens). */
+export async function useSession(page: Page, token: string, user: { id: string; name: string; email: string }) {
+  await page.goto('/login');
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('user', u);
+    },
+    [token, JSON.stringify({ name: user.name, email: user.email, userId: user.id, isAdmin: true })] as const,
+  );
+}
+
+/** axe-core on the current page: no serious or critical violation. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
+  expect(bad, `${label}: accessibility violations`).toEqual([]);
+}
