@@ -1,0 +1,37 @@
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import { alertAutoHideMs, hideAlert, useAlert } from '../../lib/alerts';
+
+/**
+ * The one app-wide alert. Fixed dark green / dark red with white text so the message
+ * passes contrast checks in both themes.
+ */
+export default function AlertSnackbar() {
+  const alert = useAlert();
+  return (
+    <Snackbar
+      key={alert.key}
+      open={alert.open}
+      autoHideDuration={alertAutoHideMs}
+      onClose={(_event, reason) => {
+        if (reason !== 'clickaway') hideAlert();
+      }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+    >
+      <Alert
+        onClose={hideAlert}
+        severity={alert.kind}
+        variant="filled"
+        data-testid="app-alert"
+        sx={{
+          width: '100%',
+          color: '#fff',
+          bgcolor: alert.kind === 'success' ? '#1b5e20' : '#b71c1c',
+          '& .MuiAlert-icon, & .MuiIconButton-root': { color: '#fff' },
+        }}
+      >
+        {alert.msg}
+      </Alert>
+    </Snackbar>
+  );
+}

@@ -1,0 +1,39 @@
+import type { CSSProperties } from 'react';
+
+/** Hidden but still focusable and labelled by the <label> that wraps it. */
+const visuallyHidden: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
+
+type Props = {
+  acceptedTypes: readonly string[];
+  onFiles: (files: FileList | null) => void;
+  disabled?: boolean;
+  multiple?: boolean;
+};
+
+/** The file input; put it inside a <label> (button or overlay) that names it. */
+export function ImagePickerInput({ acceptedTypes, onFiles, disabled, multiple = true }: Props) {
+  return (
+    <input
+      type="file"
+      style={visuallyHidden}
+      accept={acceptedTypes.map((type) => `.${type}`).join(',')}
+      multiple={multiple}
+      disabled={disabled}
+      onChange={(event) => {
+        onFiles(event.currentTarget.files);
+        // Reset so picking the same file again still fires a change.
+        event.currentTarget.value = '';
+      }}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import GoogleIcon from '@mui/icons-material/Google';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { type GooglePopupFlow, useGoogleSignIn } from './use-google-sign-in';
+
+export function GoogleSignInButton({ popupFlow }: { popupFlow?: GooglePopupFlow }) {
+  const { start, isPending } = useGoogleSignIn(popupFlow);
+  return (
+    <Button
+      fullWidth
+      variant="outlined"
+      onClick={() => void start()}
+      disabled={isPending}
+      startIcon={isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : <GoogleIcon />}
+    >
+      Sign In with Google
+    </Button>
+  );
+}

@@ -1,0 +1,22 @@
+import { createStore, useStore } from './store';
+
+export type AlertKind = 'success' | 'error';
+export type AlertState = { open: boolean; kind: AlertKind; msg: string; key: number };
+
+/** The spec's snackbar auto-hide delay (§9). */
+export const alertAutoHideMs = 6000;
+
+export const alertStore = createStore<AlertState>({ open: false, kind: 'success', msg: '', key: 0 });
+
+/** Shows the one snackbar alert; a new alert replaces the current one. */
+export function showAlert(kind: AlertKind, msg: string): void {
+  alertStore.set((previous) => ({ open: true, kind, msg, key: previous.key + 1 }));
+}
+
+export function hideAlert(): void {
+  alertStore.set((previous) => ({ ...previous, open: false }));
+}
+
+export function useAlert(): AlertState {
+  return useStore(alertStore);
+}

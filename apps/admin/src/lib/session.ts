@@ -1,0 +1,74 @@
+import { createStore, useStore } from './store';
+
+/** Local storage keys fixed by the spec (§3): tests and other tools read them. */
+export const tokenKey = 'token';
+export const userKey = 'user';
+
+export type StoredUser = { name: string; email: string; userId: string; isAdmin: boolean };
+
+/** Read on every call (never cached) so a request right after sign-in carries the new token. */
+export function getToken(): string | null {
+  const token = localStorage.getItem(tokenKey);
+  // Older clients stored the literal strings 'null' / 'undefined': treat them as absent.
+  if (!token || token === 'null' || token === 'undefined') return null;
+  return token;
+}
+
+export function hasToken(): boolean {
+  return getToken() !== null;
+}
+
+export function getStoredUser(): StoredUser | null {
+  try {
+    const raw = localStorage.getItem(userKey);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<StoredUser> | null;
+    if (!value || typeof value.userId !== 'string') return null;
+    return {
+      name: String(value.name ?? ''),
+      email: String(value.email ?? ''),
+      userId: value.userId,
+      isAdmin: Boolean(value.isAdmin),
+    };
+  } catch {
+    return null;
+  }
+}
+
+type SessionState = { isLoggedIn: boolean; user: StoredUser | null };
+
+function readSession(): SessionState {
+  return { isLoggedIn: hasToken(), user: getStoredUser() };
+}
+
+/** Drives the header; the token in local storage stays the source of truth for requests. */
+export const sessionStore = createStore<SessionState>(readSession());
+
+export function useSession(): SessionState {
+  return useStore(sessionStore);
+}
+
+/** Stores the credentials now; the header flips to signed-in when `markLoggedIn` runs. */
+export function saveSession(token: string, user: StoredUser): void {
+  localStorage.setItem(tokenKey, token);
+  localStorage.setItem(userKey, JSON.stringify(user));
+}
+
+export function markLoggedIn(): void {
+  sessionStore.set(readSession());
+}
+
+export function updateStoredUser(changes: Partial<Pick<StoredUser, 'name' | 'email'>>): void {
+  const user = getStoredUser();
+  if (!user) return;
+  const next = { ...user, ...changes };
+  localStorage.setItem(userKey, JSON.stringify(next));
+  sessionStore.set((state) => ({ ...state, user: next }));
+}
+
+/** Drops the token and user only (an expired token must not wipe the theme). */
+export function clearSession(): void {
+  localStorage.removeItem(tokenKey);
+  localStorage.removeItem(userKey);
+  sessionStore.set({ isLoggedIn: false, user: null });
+}
