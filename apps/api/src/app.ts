@@ -9,9 +9,12 @@ import { createDb, type DbHandle, migrateToLatest } from './db/create-db';
 import { defaultThrottleLimits, Throttle, type ThrottleLimits } from './lib/throttle';
 import { loadJwtSecret, TokenSigner } from './lib/tokens';
 import { categoriesRoutes } from './modules/categories/categories.routes';
+import { countriesRoutes } from './modules/countries/countries.routes';
 import { imageRoutes, imageUploadRoutes } from './modules/images/images.routes';
 import { sweepUnusedImages } from './modules/images/images.service';
 import { optionValuesRoutes } from './modules/option-values/option-values.routes';
+import { productsRoutes, searchRoutes } from './modules/products/products.routes';
+import { reviewsRoutes } from './modules/products/reviews.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { ensureOwner } from './modules/users/users.service';
@@ -102,6 +105,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const family of optionFamilyNames) {
     await app.register(optionValuesRoutes(family), { prefix: optionFamilies[family].path, ctx });
   }
+  await app.register(productsRoutes, { prefix: '/api/products', ctx });
+  await app.register(imageRoutes('products'), { prefix: '/api/products', ctx });
+  await app.register(searchRoutes, { prefix: '/api/search', ctx });
+  await app.register(reviewsRoutes, { prefix: '/api/productReviews', ctx });
+  await app.register(countriesRoutes, { prefix: '/api/countries' });
 
   if (options.sweep !== false) {
     const timer = setInterval(() => {

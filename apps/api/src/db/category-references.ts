@@ -1,9 +1,16 @@
+import { countProductsUsingCategories, renameCategoryOnProducts } from '../modules/products/products.repository';
 import type { Db } from './create-db';
 
 /**
- * Tables whose rows point at categories. Deleting a category that any of them still uses
- * is refused with the count. The products module adds its counter here.
+ * Records that point at categories and keep a copy of their names. Deleting a category is
+ * refused while any `blocksDelete` reference still uses it; a rename is copied to all.
  */
-export type CategoryUsageCounter = (db: Db, categoryIds: string[]) => Promise<number>;
+export interface CategoryReference {
+  /** How many records use these category ids (those that make a delete wait). */
+  blocksDelete?: (db: Db, categoryIds: string[]) => Promise<number>;
+  rename: (db: Db, categoryId: string, name: string) => Promise<void>;
+}
 
-export const categoryUsageCounters: ReadonlyArray<CategoryUsageCounter> = [];
+export const categoryReferences: ReadonlyArray<CategoryReference> = [
+  { blocksDelete: countProductsUsingCategories, rename: renameCategoryOnProducts },
+];

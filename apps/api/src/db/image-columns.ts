@@ -6,4 +6,5 @@
 export const imageColumns: ReadonlyArray<{ table: string; column: string }> = [
   { table: 'users', column: 'images' },
   { table: 'categories', column: 'images' },
+  { table: 'products', column: 'images' },
 ];

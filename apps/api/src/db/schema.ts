@@ -55,10 +55,52 @@ export interface OptionValuesTable {
   created_at: string;
 }
 
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
+export interface ProductsTable {
+  id: string;
+  name: string;
+  description: string;
+  brand: string;
+  price: number;
+  old_price: number;
+  cat_id: string;
+  cat_name: string;
+  sub_cat_id: string | null;
+  sub_cat_name: string;
+  count_in_stock: number;
+  rating: number;
+  is_featured: number;
+  discount: number;
+  product_ram: string;
+  size: string;
+  product_weight: string;
+  location: string;
+  images: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductReviewsTable {
+  id: string;
+  product_id: string;
+  customer_id: string;
+  customer_name: string;
+  review: string;
+  customer_rating: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   temp_uploads: TempUploadsTable;
   categories: CategoriesTable;
   option_values: OptionValuesTable;
+  counters: CountersTable;
+  products: ProductsTable;
+  product_reviews: ProductReviewsTable;
 }

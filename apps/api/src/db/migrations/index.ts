@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as accounts from './2026-11-21-001-accounts';
 import * as catalogueBasics from './2026-11-21-002-catalogue-basics';
+import * as products from './2026-11-21-003-products';
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the bundled
@@ -9,4 +10,5 @@ import * as catalogueBasics from './2026-11-21-002-catalogue-basics';
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
   '2026-11-21-002-catalogue-basics': catalogueBasics,
+  '2026-11-21-003-products': products,
 };

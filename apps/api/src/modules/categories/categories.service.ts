@@ -8,7 +8,7 @@ import {
 } from '@shopdesk/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { categoryUsageCounters } from '../../db/category-references';
+import { categoryReferences } from '../../db/category-references';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
 import type { Caller } from '../sessions/sessions.service';
@@ -78,7 +78,12 @@ export async function updateCategory(ctx: AppContext, id: string, body: Record<s
     ? { ...subCategoryUpdateSchema.parse(body), color: row.color, images: JSON.parse(row.images) as string[] }
     : categoryFormSchema.parse(body);
   await assertNameFree(ctx, row.parent_id, values.name, id);
-  await repo.updateCategory(ctx.db, id, values, nowIso(ctx.clock));
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateCategory(trx, id, values, nowIso(ctx.clock));
+    if (values.name !== row.name) {
+      for (const reference of categoryReferences) await reference.rename(trx, id, values.name);
+    }
+  });
   return getCategory(ctx, id);
 }
 
@@ -89,7 +94,7 @@ export async function deleteCategory(ctx: AppContext, caller: Caller, id: string
   if (!row) throw notFound(catalogueMessages.categoryNotFound);
   const ids = [id, ...(await repo.listChildren(ctx.db, id)).map((child) => child.id)];
   let inUse = 0;
-  for (const count of categoryUsageCounters) inUse += await count(ctx.db, ids);
+  for (const reference of categoryReferences) inUse += (await reference.blocksDelete?.(ctx.db, ids)) ?? 0;
   if (inUse > 0) throw conflict(catalogueMessages.categoryInUse(inUse));
   await repo.deleteCategory(ctx.db, id);
   ctx.log.info({ event: 'category.deleted', categoryId: id, by: caller.id }, 'category deleted');

@@ -1,0 +1,22 @@
+import { sql } from 'kysely';
+import type { Db } from './create-db';
+
+/** Names of the maintained counts. */
+export const counterNames = {
+  products: 'products',
+  reviews: 'reviews',
+} as const;
+
+/** Adds delta to a counter; call inside the transaction that makes the change. */
+export async function bumpCounter(db: Db, name: string, delta: number): Promise<void> {
+  await db
+    .insertInto('counters')
+    .values({ name, value: delta })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`counters.value + excluded.value` }))
+    .execute();
+}
+
+export async function readCounter(db: Db, name: string): Promise<number> {
+  const row = await db.selectFrom('counters').select('value').where('name', '=', name).executeTakeFirst();
+  return Number(row?.value ?? 0);
+}

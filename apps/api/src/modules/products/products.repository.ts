@@ -1,0 +1,192 @@
+import type { Product } from '@shopdesk/contract';
+import { type Insertable, sql } from 'kysely';
+import type { Db, Engine } from '../../db/create-db';
+import type { ProductsTable } from '../../db/schema';
+
+const productColumns = [
+  'p.id',
+  'p.name',
+  'p.description',
+  'p.brand',
+  'p.price',
+  'p.old_price',
+  'p.cat_id',
+  'p.cat_name',
+  'p.sub_cat_id',
+  'p.sub_cat_name',
+  'p.count_in_stock',
+  'p.rating',
+  'p.is_featured',
+  'p.discount',
+  'p.product_ram',
+  'p.size',
+  'p.product_weight',
+  'p.location',
+  'p.images',
+  'p.created_at',
+  'c.name as category_name',
+  'c.color as category_color',
+  'c.images as category_images',
+] as const;
+
+function selectProducts(db: Db) {
+  return db.selectFrom('products as p').leftJoin('categories as c', 'c.id', 'p.cat_id').select(productColumns);
+}
+type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['executeTakeFirstOrThrow']>>;
+
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    brand: row.brand,
+    price: row.price,
+    oldPrice: row.old_price,
+    catId: row.cat_id,
+    catName: row.cat_name,
+    category:
+      row.category_name === null
+        ? null
+        : {
+            _id: row.cat_id,
+            id: row.cat_id,
+            name: row.category_name,
+            color: row.category_color ?? '',
+            images: JSON.parse(row.category_images ?? '[]') as string[],
+          },
+    subCat: row.sub_cat_name,
+    subCatId: row.sub_cat_id ?? '',
+    subCatName: row.sub_cat_name,
+    countInStock: row.count_in_stock,
+    rating: row.rating,
+    isFeatured: row.is_featured === 1,
+    discount: row.discount,
+    productRam: JSON.parse(row.product_ram) as string[],
+    size: JSON.parse(row.size) as string[],
+    productWeight: JSON.parse(row.product_weight) as string[],
+    location: JSON.parse(row.location) as Product['location'],
+    images: JSON.parse(row.images) as string[],
+    dateCreated: row.created_at,
+  };
+}
+
+/** The rows for these ids, in the order of the ids. */
+export async function productsByIds(db: Db, ids: string[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectProducts(db).where('p.id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, toProduct(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function findProduct(db: Db, id: string): Promise<Product | undefined> {
+  const row = await selectProducts(db).where('p.id', '=', id).executeTakeFirst();
+  return row ? toProduct(row) : undefined;
+}
+
+const sortColumns = { dateCreated: 'id', name: 'name', price: 'price', rating: 'rating' } as const;
+
+export interface PageSpec {
+  catId?: string | undefined;
+  sort: keyof typeof sortColumns;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page of ids, read from an index alone (each sort has an index ending in id), so a
+ * deep page skips index entries, never whole rows.
+ */
+export async function pageProductIds(db: Db, spec: PageSpec): Promise<string[]> {
+  const column = sortColumns[spec.sort];
+  let query = db.selectFrom('products').select('id');
+  if (spec.catId) query = query.where('cat_id', '=', spec.catId);
+  query =
+    column === 'id' ? query.orderBy('id', spec.order) : query.orderBy(column, spec.order).orderBy('id', spec.order);
+  const rows = await query.limit(spec.limit).offset(spec.offset).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Products in one category (an index range count, not a table scan). */
+export async function countProductsInCategory(db: Db, catId: string): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('cat_id', '=', catId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function countProductsUsingCategories(db: Db, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where((eb) => eb.or([eb('cat_id', 'in', ids), eb('sub_cat_id', 'in', ids)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Search words: letters and digits only, so nothing a user types reaches the query syntax. */
+export function searchWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+}
+
+function matchExpression(engine: Engine, words: string[]) {
+  return engine === 'postgres' ? words.map((w) => `${w}:*`).join(' & ') : words.map((w) => `"${w}"*`).join(' ');
+}
+
+/** Ranked ids of products matching every word as a prefix (name weighs most, then brand, category, description). */
+export async function searchProductIds(db: Db, engine: Engine, words: string[], limit: number, offset: number) {
+  const match = matchExpression(engine, words);
+  const result =
+    engine === 'postgres'
+      ? await sql<{ id: string }>`select id from products where search @@ to_tsquery('simple', ${match})
+          order by ts_rank(search, to_tsquery('simple', ${match})) desc, id limit ${limit} offset ${offset}`.execute(db)
+      : await sql<{ id: string }>`select p.id from (select rowid from products_fts where products_fts match ${match}
+          order by bm25(products_fts, 10.0, 5.0, 3.0, 1.0) limit ${limit} offset ${offset}) f
+          join products p on p.rowid = f.rowid`.execute(db);
+  return result.rows.map((row) => row.id);
+}
+
+export async function countSearch(db: Db, engine: Engine, words: string[]): Promise<number> {
+  const match = matchExpression(engine, words);
+  const result =
+    engine === 'postgres'
+      ? await sql<{
+          count: number;
+        }>`select count(*) as count from products where search @@ to_tsquery('simple', ${match})`.execute(db)
+      : await sql<{
+          count: number;
+        }>`select count(*) as count from products_fts where products_fts match ${match}`.execute(db);
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+export type ProductValues = Omit<Insertable<ProductsTable>, 'id' | 'created_at' | 'updated_at'>;
+
+export async function insertProduct(db: Db, id: string, values: ProductValues, now: string): Promise<void> {
+  await db
+    .insertInto('products')
+    .values({ ...values, id, created_at: now, updated_at: now })
+    .execute();
+}
+
+export async function updateProduct(db: Db, id: string, values: ProductValues, now: string): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteProduct(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Keeps the stored category names of products in step when a category is renamed. */
+export async function renameCategoryOnProducts(db: Db, categoryId: string, name: string): Promise<void> {
+  await db.updateTable('products').set({ cat_name: name }).where('cat_id', '=', categoryId).execute();
+  await db.updateTable('products').set({ sub_cat_name: name }).where('sub_cat_id', '=', categoryId).execute();
+}

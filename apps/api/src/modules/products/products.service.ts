@@ -1,0 +1,125 @@
+import {
+  type Product,
+  type ProductListQuery,
+  type ProductPage,
+  productFormSchema,
+  productMessages,
+} from '@shopdesk/contract';
+import type { AppContext } from '../../context';
+import { bumpCounter, counterNames, readCounter } from '../../db/counters';
+import { forbidden, notFound } from '../../lib/http-error';
+import { newId, nowIso } from '../../lib/ids';
+import { findCategory } from '../categories/categories.repository';
+import type { Caller } from '../sessions/sessions.service';
+import * as repo from './products.repository';
+import { countReviewsOfProduct } from './reviews.repository';
+
+const defaultPerPage = 10_000;
+
+function pageOf(products: Product[], totalCount: number, page: number, perPage: number): ProductPage {
+  return { products, totalPages: Math.ceil(totalCount / perPage), page, perPage, totalCount };
+}
+
+/** A page of products (creation order unless sorted); optionally one root category. */
+export async function listProducts(ctx: AppContext, query: ProductListQuery): Promise<ProductPage> {
+  const page = query.page ?? 1;
+  const perPage = query.perPage ?? defaultPerPage;
+  const totalCount = query.catId
+    ? await repo.countProductsInCategory(ctx.db, query.catId)
+    : await readCounter(ctx.db, counterNames.products);
+  const offset = (page - 1) * perPage;
+  if (offset >= totalCount) return pageOf([], totalCount, page, perPage);
+  const ids = await repo.pageProductIds(ctx.db, {
+    catId: query.catId,
+    sort: query.sort ?? 'dateCreated',
+    order: query.order ?? 'asc',
+    limit: perPage,
+    offset,
+  });
+  return pageOf(await repo.productsByIds(ctx.db, ids), totalCount, page, perPage);
+}
+
+export async function getProduct(ctx: AppContext, id: string): Promise<Product> {
+  const product = await repo.findProduct(ctx.db, id);
+  if (!product) throw notFound(productMessages.notFound);
+  return product;
+}
+
+/** Validates in the spec's order, then resolves the category and sub category from the database. */
+async function productValues(ctx: AppContext, body: unknown): Promise<repo.ProductValues> {
+  const input = productFormSchema.parse(body);
+  const category = await findCategory(ctx.db, input.category);
+  if (!category || category.parent_id) throw notFound(productMessages.invalidCategory);
+  let subCategory: Awaited<ReturnType<typeof findCategory>>;
+  if (input.subCatId) {
+    subCategory = await findCategory(ctx.db, input.subCatId);
+    if (!subCategory?.parent_id) throw notFound(productMessages.invalidSubCategory);
+  }
+  return {
+    name: input.name,
+    description: input.description,
+    brand: input.brand,
+    price: input.price,
+    old_price: input.oldPrice,
+    cat_id: category.id,
+    cat_name: category.name,
+    sub_cat_id: subCategory?.id ?? null,
+    sub_cat_name: subCategory?.name ?? '',
+    count_in_stock: input.countInStock,
+    rating: input.rating,
+    is_featured: input.isFeatured ? 1 : 0,
+    discount: input.discount,
+    product_ram: JSON.stringify(input.productRam),
+    size: JSON.stringify(input.size),
+    product_weight: JSON.stringify(input.productWeight),
+    location: JSON.stringify(input.location),
+    images: JSON.stringify(input.images),
+  };
+}
+
+export async function createProduct(ctx: AppContext, body: unknown): Promise<Product> {
+  const values = await productValues(ctx, body);
+  const id = newId();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.insertProduct(trx, id, values, nowIso(ctx.clock));
+    await bumpCounter(trx, counterNames.products, 1);
+  });
+  return getProduct(ctx, id);
+}
+
+export async function updateProduct(ctx: AppContext, id: string, body: unknown): Promise<Product> {
+  await getProduct(ctx, id);
+  const values = await productValues(ctx, body);
+  await repo.updateProduct(ctx.db, id, values, nowIso(ctx.clock));
+  return getProduct(ctx, id);
+}
+
+/** Owner only; the product's reviews go with it. */
+export async function deleteProduct(ctx: AppContext, caller: Caller, id: string) {
+  if (!caller.isOwner) throw forbidden(productMessages.onlyOwnerDeletes);
+  await getProduct(ctx, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    const reviews = await countReviewsOfProduct(trx, id);
+    if (await repo.deleteProduct(trx, id)) {
+      await bumpCounter(trx, counterNames.products, -1);
+      if (reviews > 0) await bumpCounter(trx, counterNames.reviews, -reviews);
+    }
+  });
+  ctx.log.info({ event: 'product.deleted', productId: id, by: caller.id }, 'product deleted');
+  return { success: true as const, message: productMessages.deleted };
+}
+
+export async function countProducts(ctx: AppContext) {
+  return { productsCount: await readCounter(ctx.db, counterNames.products) };
+}
+
+/** Full-text search: every word matches as a prefix, best matches first, paged. */
+export async function searchProducts(ctx: AppContext, q: string, page = 1, perPage = defaultPerPage) {
+  const words = repo.searchWords(q);
+  if (words.length === 0) return pageOf([], 0, page, perPage);
+  const totalCount = await repo.countSearch(ctx.db, ctx.engine, words);
+  const offset = (page - 1) * perPage;
+  if (offset >= totalCount) return pageOf([], totalCount, page, perPage);
+  const ids = await repo.searchProductIds(ctx.db, ctx.engine, words, perPage, offset);
+  return pageOf(await repo.productsByIds(ctx.db, ids), totalCount, page, perPage);
+}

@@ -1,0 +1,25 @@
+import { idParamSchema, reviewCountSchema, reviewListQuerySchema, reviewSchema } from '@shopdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import * as reviews from './reviews.service';
+
+/** `/api/productReviews` (api.md §5). */
+export async function reviewsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/',
+    { schema: { querystring: reviewListQuerySchema, response: { 200: z.array(reviewSchema) } } },
+    (request) => reviews.listReviews(ctx, request.query.productId),
+  );
+  app.get('/get/count', { schema: { response: { 200: reviewCountSchema } } }, () => reviews.countReviews(ctx));
+  app.get('/:id', { schema: { params: idParamSchema, response: { 200: reviewSchema } } }, (request) =>
+    reviews.getReview(ctx, request.params.id),
+  );
+  app.post(
+    '/add',
+    { schema: { body: z.record(z.string(), z.unknown()), response: { 201: reviewSchema } } },
+    async (request, reply) => reply.status(201).send(await reviews.addReview(ctx, request.body)),
+  );
+}

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+
+export const productsPath = '/api/products';
+export const searchPath = '/api/search';
+
+/** The spec's product checks (§5), in its order and words. */
+export const productMessages = {
+  name: 'please add product name',
+  description: 'please add product description',
+  brand: 'please add product brand',
+  price: 'please add product price',
+  oldPrice: 'please add product oldPrice',
+  category: 'please select a category',
+  countInStock: 'please add product count in stock',
+  rating: 'please select product rating',
+  isFeatured: 'please select the product is a featured or not',
+  discount: 'please select the product discount',
+  images: 'please select images',
+  created: 'The product is created!',
+  updated: 'The product is updated!',
+  deleted: 'Product Deleted!',
+  onlyOwnerDeletes: 'Only Admin can delete Product',
+  invalidCategory: 'invalid Category!',
+  invalidSubCategory: 'invalid Sub Category!',
+  notFound: 'Product not found',
+  queryRequired: 'Query is required',
+  notANumber: (label: string) => `${label} must be a number`,
+} as const;
+
+const blank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** A number typed in a text input: blank gives the spec's message, non-numbers a clear one. */
+function typedNumber(emptyMessage: string, label: string, check: (n: number) => boolean, rangeMessage: string) {
+  return z.unknown().transform((value, ctx) => {
+    if (blank(value)) {
+      ctx.addIssue({ code: 'custom', message: emptyMessage });
+      return z.NEVER;
+    }
+    const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message: productMessages.notANumber(label) });
+      return z.NEVER;
+    }
+    if (!check(n)) {
+      ctx.addIssue({ code: 'custom', message: rangeMessage });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+function typedText(message: string, max: number) {
+  return z.unknown().transform((value, ctx) => {
+    if (blank(value) || (typeof value !== 'string' && typeof value !== 'number')) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return String(value).trim().slice(0, max);
+  });
+}
+
+const optionalText = (max: number) =>
+  z.preprocess((value) => (value === null || value === undefined ? '' : String(value)), z.string().trim().max(max));
+const stringList = z.preprocess((value) => value ?? [], z.array(z.string().trim().min(1).max(100)).max(50));
+export const locationSchema = z.object({ value: z.string().min(1).max(100), label: z.string().min(1).max(100) });
+
+/**
+ * Product create and edit: one definition for the form and the server. Fields are checked in
+ * the spec's order and the first failure is the message shown.
+ */
+export const productFormSchema = z.object({
+  name: typedText(productMessages.name, 200),
+  description: typedText(productMessages.description, 5000),
+  brand: typedText(productMessages.brand, 100),
+  price: typedNumber(productMessages.price, 'price', (n) => n >= 0 && n <= 1e9, 'price must be 0 or more'),
+  oldPrice: typedNumber(
+    productMessages.oldPrice,
+    'old price',
+    (n) => n >= 0 && n <= 1e9,
+    'old price must be 0 or more',
+  ),
+  category: typedText(productMessages.category, 64),
+  countInStock: typedNumber(
+    productMessages.countInStock,
+    'stock',
+    (n) => Number.isInteger(n) && n >= 0 && n <= 1e9,
+    'stock must be a whole number, 0 or more',
+  ),
+  rating: z.unknown().transform((value, ctx) => {
+    const n = Number(value ?? 0);
+    if (!Number.isFinite(n) || n === 0) {
+      ctx.addIssue({ code: 'custom', message: productMessages.rating });
+      return z.NEVER;
+    }
+    if (n < 0 || n > 5 || Math.round(n * 2) !== n * 2) {
+      ctx.addIssue({ code: 'custom', message: 'rating must be between 0.5 and 5, in half stars' });
+      return z.NEVER;
+    }
+    return n;
+  }),
+  isFeatured: z.unknown().transform((value, ctx) => {
+    if (value === true || value === 'true') return true;
+    if (value === false || value === 'false') return false;
+    ctx.addIssue({ code: 'custom', message: productMessages.isFeatured });
+    return z.NEVER;
+  }),
+  discount: typedNumber(
+    productMessages.discount,
+    'discount',
+    (n) => n >= 0 && n <= 100,
+    'discount must be between 0 and 100',
+  ),
+  images: z.unknown().transform((value, ctx) => {
+    const list = Array.isArray(value)
+      ? value.filter((url) => typeof url === 'string' && url.length > 0 && url.length <= 2048)
+      : [];
+    if (list.length === 0) {
+      ctx.addIssue({ code: 'custom', message: productMessages.images });
+      return z.NEVER;
+    }
+    return (list as string[]).slice(0, 50);
+  }),
+  subCatId: optionalText(64),
+  productRam: stringList,
+  size: stringList,
+  productWeight: stringList,
+  location: z.preprocess((value) => value ?? [], z.array(locationSchema).max(300)),
+});
+export type ProductForm = z.input<typeof productFormSchema>;
+export type ProductInput = z.output<typeof productFormSchema>;
+
+export const productCategorySchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  images: z.array(z.string()),
+});
+
+export const productSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  brand: z.string(),
+  price: z.number(),
+  oldPrice: z.number(),
+  catId: z.string(),
+  catName: z.string(),
+  category: productCategorySchema.nullable(),
+  subCat: z.string(),
+  subCatId: z.string(),
+  subCatName: z.string(),
+  countInStock: z.number(),
+  rating: z.number(),
+  isFeatured: z.boolean(),
+  discount: z.number(),
+  productRam: z.array(z.string()),
+  size: z.array(z.string()),
+  productWeight: z.array(z.string()),
+  location: z.array(locationSchema),
+  images: z.array(z.string()),
+  dateCreated: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+const pageNumber = z.coerce.number().int().min(1).max(1_000_000_000);
+export const productSortFields = ['dateCreated', 'name', 'price', 'rating'] as const;
+
+export const productListQuerySchema = z.object({
+  page: pageNumber.optional(),
+  perPage: z.coerce.number().int().min(1).max(10_000).optional(),
+  sort: z.enum(productSortFields).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  catId: z.string().min(1).max(64).optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const searchQuerySchema = z.object({
+  q: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    z.string({ error: productMessages.queryRequired }).min(1, productMessages.queryRequired).max(200),
+  ),
+  page: pageNumber.optional(),
+  perPage: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+
+export const productPageSchema = z.object({
+  products: z.array(productSchema),
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type ProductPage = z.infer<typeof productPageSchema>;
+
+export const productsCountSchema = z.object({ productsCount: z.number().int().nonnegative() });
+export const productDeletedSchema = z.object({ success: z.literal(true), message: z.string() });

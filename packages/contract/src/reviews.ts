@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { requiredText } from './common';
+
+export const reviewsPath = '/api/productReviews';
+
+export const reviewSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  productId: z.string(),
+  customerName: z.string(),
+  customerId: z.string(),
+  review: z.string(),
+  customerRating: z.number(),
+  dateCreated: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const reviewMessages = {
+  productId: 'productId is required',
+  customerName: 'customerName is required',
+  review: 'review is required',
+  rating: 'customerRating must be between 1 and 5',
+  productNotFound: 'Product not found',
+  notFound: 'Review not found',
+} as const;
+
+export const reviewBodySchema = z.object({
+  productId: requiredText(reviewMessages.productId, 64),
+  customerName: requiredText(reviewMessages.customerName, 120),
+  customerId: z.preprocess((value) => (value == null ? '' : String(value)), z.string().max(64)),
+  review: requiredText(reviewMessages.review, 5000),
+  customerRating: z.coerce
+    .number({ error: reviewMessages.rating })
+    .min(1, reviewMessages.rating)
+    .max(5, reviewMessages.rating),
+});
+
+export const reviewListQuerySchema = z.object({ productId: z.string().min(1).max(64).optional() });
+export const reviewCountSchema = z.object({ productsReviews: z.number().int().nonnegative() });
