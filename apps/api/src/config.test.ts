@@ -1,0 +1,136 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, isSignupAllowed, loadConfig } from './config';
+
+/** The error loadConfig throws for this environment (fails the test when it does not throw). */
+function errorOf(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+const allow = (rules: string) => loadConfig({ SIGNUP_ALLOW: rules });
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      uploadsDir: path.join(path.resolve('./data'), 'uploads'),
+      databaseUrl: undefined,
+      publicUrl: undefined,
+      adminEmail: 'admin@shopdesk.local',
+      adminPassword: undefined,
+      jwtSecret: undefined,
+      seed: 'demo',
+      signupAllow: ['*'],
+      logLevel: 'info',
+      session: { idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 },
+      countriesUrl: '/api/countries',
+      trustProxy: false,
+    });
+    expect(config.oidc.issuer).toBe('https://accounts.google.com');
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', HOST: '', DATABASE_URL: '', JWT_SECRET: '' });
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: undefined, jwtSecret: undefined });
+  });
+
+  it('reads the variables it is given', () => {
+    const config = loadConfig({
+      PORT: '3000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/shopdesk',
+      DATABASE_URL: 'postgresql://shop@db:5432/shop',
+      PUBLIC_URL: 'https://shop.example.com///',
+      ADMIN_EMAIL: 'Boss@Shop.Example',
+      JWT_SECRET: 'x'.repeat(32),
+      SEED: 'none',
+      SIGNUP_ALLOW: ' @Shop.Test , boss@other.test ,, ',
+      SESSION_IDLE_MINUTES: '15',
+      SESSION_MAX_HOURS: '2',
+      TRUST_PROXY: 'yes',
+    });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('/srv/shopdesk'),
+      uploadsDir: path.resolve('/srv/shopdesk/uploads'),
+      databaseUrl: 'postgresql://shop@db:5432/shop',
+      publicUrl: 'https://shop.example.com',
+      adminEmail: 'boss@shop.example',
+      seed: 'none',
+      signupAllow: ['@shop.test', 'boss@other.test'],
+      session: { idleMs: 15 * 60_000, maxMs: 2 * 3_600_000 },
+      trustProxy: true,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'sqlite:./data/db'],
+    ['PUBLIC_URL', 'shop.example.com'],
+    ['ADMIN_EMAIL', 'not-an-address'],
+    ['JWT_SECRET', 'too-short'],
+    ['SEED', 'everything'],
+    ['LOG_LEVEL', 'loud'],
+    ['SESSION_IDLE_MINUTES', '0'],
+    ['SESSION_MAX_HOURS', 'soon'],
+    ['TRUST_PROXY', 'maybe'],
+  ])('names %s when it is %j', (name, value) => {
+    const error = errorOf({ [name]: value });
+    expect(error.message).toContain(name);
+    expect(error.message).toMatch(/^Invalid environment variable /);
+  });
+
+  it('does not put the bad value of a secret in the message', () => {
+    expect(errorOf({ JWT_SECRET: 'hunter2-secret' }).message).not.toContain('hunter2');
+  });
+});
+
+describe('isSignupAllowed', () => {
+  it('lets anyone in with *', () => {
+    expect(isSignupAllowed(allow('*'), 'anyone@anywhere.test')).toBe(true);
+    expect(isSignupAllowed(loadConfig({}), 'anyone@anywhere.test')).toBe(true);
+  });
+
+  it('matches @domain rules on the whole domain only', () => {
+    const config = allow('@shop.test');
+    expect(isSignupAllowed(config, 'clerk@shop.test')).toBe(true);
+    expect(isSignupAllowed(config, 'CLERK@SHOP.TEST')).toBe(true);
+    expect(isSignupAllowed(config, 'clerk@evilshop.test')).toBe(false);
+    expect(isSignupAllowed(config, 'clerk@sub.shop.test')).toBe(false);
+    expect(isSignupAllowed(config, 'clerk@shop.test.evil.example')).toBe(false);
+    expect(isSignupAllowed(config, 'shop.test')).toBe(false);
+  });
+
+  it('matches whole addresses exactly, without regard to case', () => {
+    const config = allow('boss@other.test');
+    expect(isSignupAllowed(config, 'boss@other.test')).toBe(true);
+    expect(isSignupAllowed(config, 'Boss@Other.Test')).toBe(true);
+    expect(isSignupAllowed(config, 'xboss@other.test')).toBe(false);
+    expect(isSignupAllowed(config, 'boss@other.test.evil')).toBe(false);
+    expect(isSignupAllowed(config, 'clerk@other.test')).toBe(false);
+  });
+
+  it('admits an address any one rule admits', () => {
+    const config = allow('@shop.test,boss@other.test');
+    expect(isSignupAllowed(config, 'clerk@shop.test')).toBe(true);
+    expect(isSignupAllowed(config, 'boss@other.test')).toBe(true);
+    expect(isSignupAllowed(config, 'clerk@other.test')).toBe(false);
+  });
+
+  it('admits nobody with no rules', () => {
+    expect(isSignupAllowed({ signupAllow: [] }, 'anyone@shop.test')).toBe(false);
+  });
+});
