@@ -30,7 +30,7 @@ export function Header({ isWide, isSidebarCollapsed, onToggleSidebar, onOpenMobi
       component="header"
       position="fixed"
       elevation={1}
-      sx={{ bgcolor: 'background.paper', color: 'text.primary', zIndex: (theme) => theme.zIndex.drawer + 1 }}
+      sx={{ bgcolor: 'background.paper', color: 'text.primary' }}
     >
       <Toolbar sx={{ gap: 1 }}>
         <Link

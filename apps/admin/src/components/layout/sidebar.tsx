@@ -27,7 +27,14 @@ export function Sidebar({ onNavigate = () => {} }: { onNavigate?: () => void }) 
         {sidebarEntries.map((entry) =>
           entry.kind === 'link' ? (
             <li key={entry.to}>
-              <ListItemButton component={NavLink} to={entry.to} end onClick={onNavigate}>
+              <ListItemButton
+                component={NavLink}
+                to={entry.to}
+                end
+                onClick={onNavigate}
+                // '/dashboard' shows the same screen as '/': light the Dashboard link there too.
+                className={entry.to === '/' && pathname === '/dashboard' ? 'active' : undefined}
+              >
                 <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>{entry.icon}</ListItemIcon>
                 <ListItemText primary={entry.label} />
               </ListItemButton>

@@ -16,7 +16,7 @@ export default function AlertSnackbar() {
       onClose={(_event, reason) => {
         if (reason !== 'clickaway') hideAlert();
       }}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
     >
       <Alert
         onClose={hideAlert}

@@ -62,8 +62,8 @@ describe('SignInForm', () => {
 
   it('names the password toggle by what it does', () => {
     renderWithApp(<SignInForm />);
-    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show characters' }));
     expect(screen.getByLabelText('Password').getAttribute('type')).toBe('text');
-    expect(screen.getByRole('button', { name: 'Hide password' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Hide characters' })).toBeTruthy();
   });
 });
