@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'admin',
           root: './apps/admin',
           include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./vitest.setup.ts'],
           environment: 'jsdom',
         },
       },

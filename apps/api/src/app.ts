@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { maxImageBytes, maxImagesPerUpload, optionFamilies, optionFamilyNames } from '@shopdesk/contract';
+import {
+  bannerFamilies,
+  bannerFamilyNames,
+  maxImageBytes,
+  maxImagesPerUpload,
+  optionFamilies,
+  optionFamilyNames,
+} from '@shopdesk/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -8,11 +15,13 @@ import type { AppContext } from './context';
 import { createDb, type DbHandle, migrateToLatest } from './db/create-db';
 import { defaultThrottleLimits, Throttle, type ThrottleLimits } from './lib/throttle';
 import { loadJwtSecret, TokenSigner } from './lib/tokens';
+import { bannersRoutes } from './modules/banners/banners.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
 import { imageRoutes, imageUploadRoutes } from './modules/images/images.routes';
 import { sweepUnusedImages } from './modules/images/images.service';
 import { optionValuesRoutes } from './modules/option-values/option-values.routes';
+import { bestSellersRoutes, ordersRoutes } from './modules/orders/orders.routes';
 import { productsRoutes, searchRoutes } from './modules/products/products.routes';
 import { reviewsRoutes } from './modules/products/reviews.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -110,6 +119,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(searchRoutes, { prefix: '/api/search', ctx });
   await app.register(reviewsRoutes, { prefix: '/api/productReviews', ctx });
   await app.register(countriesRoutes, { prefix: '/api/countries' });
+  await app.register(ordersRoutes, { prefix: '/api/orders', ctx });
+  await app.register(bestSellersRoutes, { prefix: '/api/products', ctx });
+  for (const family of bannerFamilyNames) {
+    const { apiPath, folder } = bannerFamilies[family];
+    await app.register(bannersRoutes(family), { prefix: apiPath, ctx });
+    await app.register(imageRoutes(folder), { prefix: apiPath, ctx });
+  }
 
   if (options.sweep !== false) {
     const timer = setInterval(() => {

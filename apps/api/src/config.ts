@@ -77,7 +77,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: e.ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
     seed: e.SEED,
-    signupAllow: e.SIGNUP_ALLOW.split(',')
+    // Set but empty means nobody may sign up as an administrator.
+    signupAllow: (env.SIGNUP_ALLOW === '' ? '' : e.SIGNUP_ALLOW)
+      .split(',')
       .map((entry) => entry.trim().toLowerCase())
       .filter(Boolean),
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },

@@ -83,8 +83,13 @@ describe('subCategoryFormSchema (Add Sub Category)', () => {
 });
 
 describe('category wire schemas', () => {
-  it('lets any body shape through to the service, dropping unknown fields', () => {
-    expect(categoryBodySchema.parse({ name: 1, images: 'x', createdAt: 'now' })).toEqual({ name: 1, images: 'x' });
+  it('lets any object through to the service, which applies the form rules', () => {
+    expect(categoryBodySchema.parse({ name: 1, images: 'x' })).toEqual({ name: 1, images: 'x' });
+  });
+
+  it('treats a missing body as an empty one, so the form messages apply', () => {
+    expect(categoryBodySchema.parse(null)).toEqual({});
+    expect(categoryBodySchema.safeParse('text').success).toBe(false);
   });
 
   it('describes a category with its children, parentId optional', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredImages, requiredText } from './common';
+import { objectBodySchema, requiredImages, requiredText } from './common';
 import { messages } from './messages';
 
 export const categoriesPath = '/api/category';
@@ -42,12 +42,6 @@ export type SubCategoryForm = z.infer<typeof subCategoryFormSchema>;
  * What `POST /create` and `PUT /:id` accept on the wire. Which rule applies (category or
  * sub category) depends on parentId or on the record, so the service picks the form schema.
  */
-export const categoryBodySchema = z.object({
-  name: z.unknown().optional(),
-  slug: z.unknown().optional(),
-  color: z.unknown().optional(),
-  images: z.unknown().optional(),
-  parentId: z.unknown().optional(),
-});
+export const categoryBodySchema = objectBodySchema;
 
 export const deletedSchema = z.object({ success: z.literal(true), message: z.string() });

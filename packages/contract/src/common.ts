@@ -43,9 +43,17 @@ export function fieldMessages(error: IssueList): Record<string, string> {
 export function requiredText(message: string, max = 500) {
   return z.preprocess(
     (value) => (typeof value === 'number' ? String(value) : value),
-    z.string({ error: message }).trim().min(1, message).max(max),
+    z.string({ error: message }).trim().min(1, message).max(max, tooLong(max)),
   );
 }
+
+export const tooLong = (max: number) => `Too long (at most ${max} characters)`;
+
+/** A JSON body that may be missing: treated as `{}` so the field messages apply. */
+export const objectBodySchema = z.preprocess(
+  (value) => (value === null || value === undefined ? {} : value),
+  z.record(z.string(), z.unknown(), { error: 'The request body must be a JSON object' }),
+);
 
 /** Optional text: accepts a number (phones come as numbers from some clients). */
 export function optionalText(max = 500) {
@@ -57,5 +65,8 @@ export function optionalText(max = 500) {
 
 /** At least one image URL, with one message for missing, wrong type or empty. */
 export function requiredImages(message: string) {
-  return z.array(z.string().min(1).max(2048), { error: message }).min(1, message).max(50);
+  return z
+    .array(z.string({ error: message }).min(1, message).max(2048), { error: message })
+    .min(1, message)
+    .max(50);
 }

@@ -37,6 +37,7 @@ export function smallImageUrl(url: string): string {
 
 /** Whether a file name is one of the given extensions (case-insensitive). */
 export function hasImageExtension(fileName: string, types: readonly string[]): boolean {
-  const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
-  return types.includes(extension);
+  const dot = fileName.lastIndexOf('.');
+  if (dot < 0) return false;
+  return types.includes(fileName.slice(dot + 1).toLowerCase());
 }

@@ -1,3 +1,4 @@
+export * from './banners';
 export * from './categories';
 export * from './common';
 export * from './config';
@@ -5,6 +6,7 @@ export * from './countries';
 export * from './images';
 export * from './messages';
 export * from './option-values';
+export * from './orders';
 export * from './products';
 export * from './reviews';
 export * from './users';

@@ -30,6 +30,7 @@ export const messages = {
   imageTooLarge: 'The image is too large (at most 10 MB a file).',
   tooManyFiles: 'Too many files at once (at most 10).',
   noFiles: 'Please choose at least one image file.',
+  malformedUpload: 'The upload could not be read. Please try again.',
   imagesUploaded: 'Images Uploaded!',
   imageDeleted: 'Image Deleted!',
   imageMissing: 'img is required',

@@ -197,3 +197,8 @@ export type ProductPage = z.infer<typeof productPageSchema>;
 
 export const productsCountSchema = z.object({ productsCount: z.number().int().nonnegative() });
 export const productDeletedSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export const bestSellersSchema = z.object({
+  products: z.array(productSchema.extend({ unitsSold: z.number(), revenue: z.number() })),
+});
+export type BestSeller = z.infer<typeof bestSellersSchema>['products'][number];

@@ -1,3 +1,4 @@
+import { renameCategoryOnBanners } from '../modules/banners/banners.repository';
 import { countProductsUsingCategories, renameCategoryOnProducts } from '../modules/products/products.repository';
 import type { Db } from './create-db';
 
@@ -13,4 +14,6 @@ export interface CategoryReference {
 
 export const categoryReferences: ReadonlyArray<CategoryReference> = [
   { blocksDelete: countProductsUsingCategories, rename: renameCategoryOnProducts },
+  // Banners name a category only for linking; deleting it leaves the banner with the old name.
+  { rename: renameCategoryOnBanners },
 ];

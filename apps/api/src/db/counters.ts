@@ -5,6 +5,9 @@ import type { Db } from './create-db';
 export const counterNames = {
   products: 'products',
   reviews: 'reviews',
+  orders: 'orders',
+  /** Orders per status: `orders:pending`, `orders:confirm`, … (`orders:` for none). */
+  ordersWithStatus: (status: string) => `orders:${status}`,
 } as const;
 
 /** Adds delta to a counter; call inside the transaction that makes the change. */

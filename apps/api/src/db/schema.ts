@@ -94,6 +94,55 @@ export interface ProductReviewsTable {
   created_at: string;
 }
 
+export interface OrdersTable {
+  id: string;
+  payment_id: string;
+  name: string;
+  phone_number: string;
+  address: string;
+  pincode: string;
+  amount: number;
+  email: string;
+  user_id: string;
+  status: string;
+  created_at: string;
+}
+
+export interface OrderItemsTable {
+  order_id: string;
+  line: number;
+  product_id: string;
+  product_title: string;
+  image: string;
+  quantity: number;
+  price: number;
+  sub_total: number;
+}
+
+export interface SalesDailyTable {
+  day: string;
+  sales: number;
+  orders: number;
+}
+
+export interface ProductSalesTable {
+  product_id: string;
+  units_sold: number;
+  revenue: number;
+}
+
+export interface BannersTable {
+  id: string;
+  family: string;
+  images: string;
+  cat_id: string;
+  cat_name: string;
+  sub_cat_id: string;
+  sub_cat_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -103,4 +152,9 @@ export interface Database {
   counters: CountersTable;
   products: ProductsTable;
   product_reviews: ProductReviewsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  sales_daily: SalesDailyTable;
+  product_sales: ProductSalesTable;
+  banners: BannersTable;
 }

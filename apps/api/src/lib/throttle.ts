@@ -40,12 +40,10 @@ export class Throttle {
   /** Throws 429 with Retry-After while either key is waiting. */
   check(ip: string, account: string): void {
     const now = this.clock();
-    for (const [key] of this.keys(ip, account)) {
-      const entry = this.entries.get(key);
-      if (entry && entry.blockedUntil > now) {
-        const seconds = Math.ceil((entry.blockedUntil - now) / 1000);
-        throw new HttpError(429, messages.tooManyAttempts(seconds), {}, { 'Retry-After': String(seconds) });
-      }
+    const until = Math.max(0, ...this.keys(ip, account).map(([key]) => this.entries.get(key)?.blockedUntil ?? 0));
+    if (until > now) {
+      const seconds = Math.ceil((until - now) / 1000);
+      throw new HttpError(429, messages.tooManyAttempts(seconds), {}, { 'Retry-After': String(seconds) });
     }
   }
 

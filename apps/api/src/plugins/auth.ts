@@ -36,9 +36,11 @@ export function callerOf(request: FastifyRequest): Caller {
 export const authPlugin = fp(async (app: FastifyInstance, options: { ctx: AppContext }) => {
   app.decorateRequest('caller', undefined);
   app.addHook('onRequest', async (request) => {
+    // Decided by the matched route (not the raw URL, which may be percent-encoded): every
+    // /api route is guarded; the SPA, /uploads and unmatched paths (404) are not.
+    const route = request.routeOptions.url;
+    if (!route?.startsWith('/api/') || request.is404) return;
     const isPublic = request.routeOptions.config?.access === 'public';
-    // Only API routes are guarded; the SPA and /uploads are static and public.
-    if (!request.url.startsWith('/api/') || request.is404) return;
     const token = bearerToken(request);
     if (isPublic) {
       if (token) request.caller = await authenticate(options.ctx, token).catch(() => undefined);

@@ -47,7 +47,7 @@ async function assertNameFree(ctx: AppContext, parentId: string | null, name: st
 
 /** A category (name, color, images) or, with parentId, a sub category (name). */
 export async function createCategory(ctx: AppContext, body: Record<string, unknown>): Promise<Category> {
-  const isSub = body.parentId !== undefined && body.parentId !== null && body.parentId !== '';
+  const isSub = typeof body.parentId === 'string' ? body.parentId.trim() !== '' : body.parentId != null;
   const id = newId();
   let parentId: string | null = null;
   let values: repo.CategoryValues;

@@ -2,6 +2,7 @@ import {
   deleteImageQuerySchema,
   maxImageBytes,
   maxImagesPerUpload,
+  messages,
   okMessageSchema,
   tempStoreSchema,
   uploadResponseSchema,
@@ -9,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { badRequest, HttpError } from '../../lib/http-error';
 import { callerOf } from '../../plugins/auth';
 import { type PreparedImage, prepareImage } from './image-files';
 import * as images from './images.service';
@@ -32,9 +34,15 @@ export function imageRoutes(folder: string) {
       const parts = request.files({
         limits: { fileSize: maxImageBytes, files: maxImagesPerUpload, fields: 20, parts: 40 },
       });
-      for await (const part of parts) {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'images') prepared.push(await prepareImage(bytes, folder));
+      try {
+        for await (const part of parts) {
+          const bytes = await part.toBuffer();
+          if (part.fieldname === 'images') prepared.push(await prepareImage(bytes, folder));
+        }
+      } catch (error) {
+        // The multipart parser's own errors (no boundary, cut-off body) carry no status: the client sent them.
+        if (error instanceof HttpError || (error as { code?: string }).code) throw error;
+        throw badRequest(messages.malformedUpload);
       }
       const urls = await images.storeUploads(ctx, caller, prepared, baseUrlOf(ctx, request));
       request.log.info({ event: 'upload', count: urls.length, folder }, 'images stored');

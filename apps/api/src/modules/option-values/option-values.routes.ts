@@ -1,4 +1,10 @@
-import { deletedSchema, idParamSchema, type OptionFamily, optionRecordSchema } from '@shopdesk/contract';
+import {
+  deletedSchema,
+  idParamSchema,
+  type OptionFamily,
+  objectBodySchema,
+  optionRecordSchema,
+} from '@shopdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +18,7 @@ export function optionValuesRoutes(family: OptionFamily) {
     const service = optionValuesService(ctx, family);
     const record = optionRecordSchema(family);
     // The body is checked by the service with the family's own empty-value message.
-    const body = z.record(z.string(), z.unknown());
+    const body = objectBodySchema;
 
     app.get('/', { schema: { response: { 200: z.array(record) } } }, () => service.list());
     app.get('/:id', { schema: { params: idParamSchema, response: { 200: record } } }, (request) =>

@@ -1,5 +1,6 @@
 import {
   idParamSchema,
+  objectBodySchema,
   productDeletedSchema,
   productListQuerySchema,
   productPageSchema,
@@ -15,7 +16,7 @@ import { callerOf } from '../../plugins/auth';
 import * as products from './products.service';
 
 // Product bodies are checked by the service, field by field in the spec's order.
-const productBody = z.record(z.string(), z.unknown());
+const productBody = objectBodySchema;
 const catIdQuery = productListQuerySchema.extend({
   catId: z.string({ error: 'catId is required' }).min(1, 'catId is required').max(64),
 });

@@ -1,4 +1,10 @@
-import { idParamSchema, reviewCountSchema, reviewListQuerySchema, reviewSchema } from '@shopdesk/contract';
+import {
+  idParamSchema,
+  objectBodySchema,
+  reviewCountSchema,
+  reviewListQuerySchema,
+  reviewSchema,
+} from '@shopdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,9 +23,7 @@ export async function reviewsRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
   app.get('/:id', { schema: { params: idParamSchema, response: { 200: reviewSchema } } }, (request) =>
     reviews.getReview(ctx, request.params.id),
   );
-  app.post(
-    '/add',
-    { schema: { body: z.record(z.string(), z.unknown()), response: { 201: reviewSchema } } },
-    async (request, reply) => reply.status(201).send(await reviews.addReview(ctx, request.body)),
+  app.post('/add', { schema: { body: objectBodySchema, response: { 201: reviewSchema } } }, async (request, reply) =>
+    reply.status(201).send(await reviews.addReview(ctx, request.body)),
   );
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, bearer, createTestApp, engineName, signIn } from '../../../test/test-app';
+import { bearer, createTestApp, engineName, signIn, type TestApp } from '../../../test/test-app';
 
 describe(`system routes (${engineName})`, () => {
   let t: TestApp;
@@ -19,7 +19,11 @@ describe(`system routes (${engineName})`, () => {
     expect(anonymous.json()).toEqual({ googleSignIn: false, countriesUrl: '/api/countries' });
     const token = await signIn(t);
     const signedIn = await t.request({ method: 'GET', url: '/api/config', headers: bearer(token) });
-    expect(signedIn.json()).toEqual({ googleSignIn: false, countriesUrl: '/api/countries', ownerEmail: 'owner@shop.test' });
+    expect(signedIn.json()).toEqual({
+      googleSignIn: false,
+      countriesUrl: '/api/countries',
+      ownerEmail: 'owner@shop.test',
+    });
   });
 
   it('answers unknown API paths with 404 in the error shape', async () => {

@@ -1,0 +1,30 @@
+import { type BannerFamily, bannerSchema, deletedSchema, idParamSchema, objectBodySchema } from '@shopdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { callerOf } from '../../plugins/auth';
+import { bannersService } from './banners.service';
+
+/** `/api/homeBanner`, `/api/banners`, `/api/homeSideBanners`, `/api/homeBottomBanners`: registered per family. */
+export function bannersRoutes(family: BannerFamily) {
+  return async (fastify: FastifyInstance, { ctx }: { ctx: AppContext }) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const service = bannersService(ctx, family);
+    const body = objectBodySchema;
+
+    app.get('/', { schema: { response: { 200: z.array(bannerSchema) } } }, () => service.list());
+    app.get('/:id', { schema: { params: idParamSchema, response: { 200: bannerSchema } } }, (request) =>
+      service.get(request.params.id),
+    );
+    app.post('/create', { schema: { body, response: { 201: bannerSchema } } }, async (request, reply) =>
+      reply.status(201).send(await service.create(request.body)),
+    );
+    app.put('/:id', { schema: { params: idParamSchema, body, response: { 200: bannerSchema } } }, (request) =>
+      service.update(request.params.id, request.body),
+    );
+    app.delete('/:id', { schema: { params: idParamSchema, response: { 200: deletedSchema } } }, (request) =>
+      service.remove(callerOf(request), request.params.id),
+    );
+  };
+}

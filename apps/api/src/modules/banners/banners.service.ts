@@ -1,0 +1,72 @@
+import { type Banner, type BannerFamily, bannerFamilies, bannerFormSchema, productMessages } from '@shopdesk/contract';
+import type { AppContext } from '../../context';
+import { forbidden, notFound } from '../../lib/http-error';
+import { newId, nowIso } from '../../lib/ids';
+import { findCategory } from '../categories/categories.repository';
+import type { Caller } from '../sessions/sessions.service';
+import * as repo from './banners.repository';
+
+/** One service for the four banner families; the family names its messages and fields. */
+export function bannersService(ctx: AppContext, family: BannerFamily) {
+  const spec = bannerFamilies[family];
+
+  const toBanner = (row: repo.BannerRow): Banner => ({
+    id: row.id,
+    _id: row.id,
+    images: JSON.parse(row.images) as string[],
+    ...(spec.hasCategory
+      ? {
+          catId: row.cat_id,
+          catName: row.cat_name,
+          subCat: row.sub_cat_name,
+          subCatId: row.sub_cat_id,
+          subCatName: row.sub_cat_name,
+        }
+      : {}),
+  });
+
+  /** Images, and for banners the category names looked up from their ids. */
+  async function values(body: unknown) {
+    const form = bannerFormSchema.parse(body);
+    const names = { cat_id: '', cat_name: '', sub_cat_id: '', sub_cat_name: '' };
+    if (spec.hasCategory && form.catId) {
+      const category = await findCategory(ctx.db, form.catId);
+      if (!category || category.parent_id) throw notFound(productMessages.invalidCategory);
+      Object.assign(names, { cat_id: category.id, cat_name: category.name });
+    }
+    if (spec.hasCategory && form.subCatId) {
+      const sub = await findCategory(ctx.db, form.subCatId);
+      if (!sub?.parent_id) throw notFound(productMessages.invalidSubCategory);
+      Object.assign(names, { sub_cat_id: sub.id, sub_cat_name: sub.name });
+    }
+    return { images: JSON.stringify(form.images), ...names };
+  }
+
+  async function get(id: string) {
+    const row = await repo.findBanner(ctx.db, family, id);
+    if (!row) throw notFound('Not found');
+    return toBanner(row);
+  }
+
+  return {
+    list: async () => (await repo.listBanners(ctx.db, family)).map(toBanner),
+    get,
+    create: async (body: unknown) => {
+      const id = newId();
+      const now = nowIso(ctx.clock);
+      await repo.insertBanner(ctx.db, { id, family, ...(await values(body)), created_at: now, updated_at: now });
+      return get(id);
+    },
+    update: async (id: string, body: unknown) => {
+      await get(id);
+      await repo.updateBanner(ctx.db, family, id, { ...(await values(body)), updated_at: nowIso(ctx.clock) });
+      return get(id);
+    },
+    remove: async (caller: Caller, id: string) => {
+      if (!caller.isOwner) throw forbidden(spec.onlyOwner);
+      await get(id);
+      await repo.deleteBanner(ctx.db, family, id);
+      return { success: true as const, message: spec.deleted };
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import type { Order, OrderProduct, OrderStatus } from '@shopdesk/contract';
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Db } from '../../db/create-db';
+import type { OrderItemsTable, OrdersTable } from '../../db/schema';
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+
+export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
+  return {
+    _id: row.id,
+    id: row.id,
+    paymentId: row.payment_id,
+    name: row.name,
+    phoneNumber: row.phone_number,
+    address: row.address,
+    pincode: row.pincode,
+    amount: row.amount,
+    email: row.email,
+    userid: row.user_id,
+    userId: row.user_id,
+    status: row.status as OrderStatus,
+    date: row.created_at,
+    products: items.map(
+      (item): OrderProduct => ({
+        productId: item.product_id,
+        productTitle: item.product_title,
+        image: item.image,
+        quantity: item.quantity,
+        price: item.price,
+        subTotal: item.sub_total,
+      }),
+    ),
+  };
+}
+
+export function findOrderRow(db: Db, id: string) {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function orderRowsByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([] as OrderRow[]);
+  return db.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function itemsOfOrders(db: Db, orderIds: string[]): Promise<Map<string, OrderItemRow[]>> {
+  const byOrder = new Map<string, OrderItemRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('line')
+    .execute();
+  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+  return byOrder;
+}
+
+/** One page of order ids from the primary key (or status) index alone. */
+export async function pageOrderIds(db: Db, status: string | undefined, limit: number, offset: number) {
+  let query = db.selectFrom('orders').select('id');
+  if (status !== undefined) query = query.where('status', '=', status);
+  const rows = await query.orderBy('id').limit(limit).offset(offset).execute();
+  return rows.map((row) => row.id);
+}
+
+export async function insertOrder(db: Db, row: Insertable<OrdersTable>, items: Insertable<OrderItemsTable>[]) {
+  await db.insertInto('orders').values(row).execute();
+  if (items.length > 0) await db.insertInto('order_items').values(items).execute();
+}
+
+export async function updateOrderRow(db: Db, id: string, values: Partial<Insertable<OrdersTable>>) {
+  await db.updateTable('orders').set(values).where('id', '=', id).execute();
+}
+
+export async function replaceOrderItems(db: Db, orderId: string, items: Insertable<OrderItemsTable>[]) {
+  await db.deleteFrom('order_items').where('order_id', '=', orderId).execute();
+  if (items.length > 0) await db.insertInto('order_items').values(items).execute();
+}
+
+export async function deleteOrderRow(db: Db, id: string) {
+  await db.deleteFrom('orders').where('id', '=', id).execute();
+}
+
+export async function addDailySales(db: Db, day: string, sales: number, orders: number) {
+  await db
+    .insertInto('sales_daily')
+    .values({ day, sales, orders })
+    .onConflict((oc) =>
+      oc.column('day').doUpdateSet({
+        sales: sql`sales_daily.sales + excluded.sales`,
+        orders: sql`sales_daily.orders + excluded.orders`,
+      }),
+    )
+    .execute();
+}
+
+export async function addProductSales(db: Db, productId: string, units: number, revenue: number) {
+  await db
+    .insertInto('product_sales')
+    .values({ product_id: productId, units_sold: units, revenue })
+    .onConflict((oc) =>
+      oc.column('product_id').doUpdateSet({
+        units_sold: sql`product_sales.units_sold + excluded.units_sold`,
+        revenue: sql`product_sales.revenue + excluded.revenue`,
+      }),
+    )
+    .execute();
+}
+
+export function dailySales(db: Db, from: string, to: string) {
+  return db
+    .selectFrom('sales_daily')
+    .select(['day', 'sales', 'orders'])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .orderBy('day')
+    .execute();
+}
+
+export async function totalSales(db: Db) {
+  const row = await db
+    .selectFrom('sales_daily')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('sales'), sql<number>`0`).as('sales'),
+      eb.fn.coalesce(eb.fn.sum<number>('orders'), sql<number>`0`).as('orders'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { sales: Number(row.sales), orders: Number(row.orders) };
+}
+
+/** Top sellers by units, optionally within one root category (walks the units index). */
+export function bestSellerRows(db: Db, catId: string | undefined, limit: number) {
+  let query = db
+    .selectFrom('product_sales as ps')
+    .innerJoin('products as p', 'p.id', 'ps.product_id')
+    .select(['ps.product_id', 'ps.units_sold', 'ps.revenue'])
+    .where('ps.units_sold', '>', 0);
+  if (catId) query = query.where('p.cat_id', '=', catId);
+  return query.orderBy('ps.units_sold', 'desc').orderBy('ps.product_id').limit(limit).execute();
+}
+
+export function existingProductIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([] as Array<{ id: string }>);
+  return db.selectFrom('products').select('id').where('id', 'in', ids).execute();
+}

@@ -1,0 +1,165 @@
+import {
+  type Order,
+  type OrderPage,
+  orderBodySchema,
+  type orderListQuerySchema,
+  orderMessages,
+} from '@shopdesk/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { bumpCounter, counterNames, readCounter } from '../../db/counters';
+import type { Db } from '../../db/create-db';
+import { badRequest, notFound } from '../../lib/http-error';
+import { newId, nowIso } from '../../lib/ids';
+import * as repo from './orders.repository';
+
+type OrderInput = z.output<typeof orderBodySchema>;
+const unpagedLimit = 10_000;
+
+async function ordersByIds(db: Db, ids: string[]): Promise<Order[]> {
+  const [rows, items] = await Promise.all([repo.orderRowsByIds(db, ids), repo.itemsOfOrders(db, ids)]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [repo.toOrder(row, items.get(id) ?? [])] : [];
+  });
+}
+
+/** Paged when page or perPage is given; otherwise the first 10,000 orders as a bare array. */
+export async function listOrders(
+  ctx: AppContext,
+  query: z.output<typeof orderListQuerySchema>,
+): Promise<Order[] | OrderPage> {
+  if (query.page === undefined && query.perPage === undefined) {
+    return ordersByIds(ctx.db, await repo.pageOrderIds(ctx.db, query.status, unpagedLimit, 0));
+  }
+  const page = query.page ?? 1;
+  const perPage = query.perPage ?? 10;
+  const totalCount = await readCounter(
+    ctx.db,
+    query.status === undefined ? counterNames.orders : counterNames.ordersWithStatus(query.status),
+  );
+  const offset = (page - 1) * perPage;
+  const ids = offset < totalCount ? await repo.pageOrderIds(ctx.db, query.status, perPage, offset) : [];
+  return {
+    orders: await ordersByIds(ctx.db, ids),
+    totalPages: Math.ceil(totalCount / perPage),
+    page,
+    perPage,
+    totalCount,
+  };
+}
+
+export async function getOrder(ctx: AppContext, id: string): Promise<Order> {
+  const [order] = await ordersByIds(ctx.db, [id]);
+  if (!order) throw notFound(orderMessages.notFound);
+  return order;
+}
+
+/** Lines with totals computed here (never trusted from the client); products must exist. */
+async function orderLines(db: Db, orderId: string, input: OrderInput) {
+  const ids = [...new Set(input.products.map((line) => line.productId))];
+  const found = new Set((await repo.existingProductIds(db, ids)).map((row) => row.id));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing) throw badRequest(orderMessages.unknownProduct(missing));
+  return input.products.map((line, index) => ({
+    order_id: orderId,
+    line: index,
+    product_id: line.productId,
+    product_title: line.productTitle,
+    image: line.image,
+    quantity: line.quantity,
+    price: line.price,
+    sub_total: Math.round(line.price * line.quantity * 100) / 100,
+  }));
+}
+
+type Lines = Awaited<ReturnType<typeof orderLines>>;
+const amountOf = (lines: Array<{ sub_total: number }>) =>
+  Math.round(lines.reduce((sum, l) => sum + l.sub_total, 0) * 100) / 100;
+
+/** Adds (sign 1) or removes (sign -1) an order's effect on every summary. */
+async function applySummaries(
+  db: Db,
+  day: string,
+  status: string,
+  lines: Array<Omit<Lines[number], 'order_id' | 'line' | 'product_title' | 'image'>>,
+  sign: 1 | -1,
+) {
+  await bumpCounter(db, counterNames.orders, sign);
+  await bumpCounter(db, counterNames.ordersWithStatus(status), sign);
+  await repo.addDailySales(db, day, sign * amountOf(lines), sign);
+  for (const line of lines)
+    await repo.addProductSales(db, line.product_id, sign * line.quantity, sign * line.sub_total);
+}
+
+export async function createOrder(ctx: AppContext, body: unknown, createdAt = nowIso(ctx.clock)): Promise<Order> {
+  const input = orderBodySchema.parse(body);
+  const id = newId();
+  await ctx.db.transaction().execute(async (trx) => {
+    const lines = await orderLines(trx, id, input);
+    await repo.insertOrder(trx, orderRow(id, input, amountOf(lines), createdAt), lines);
+    await applySummaries(trx, createdAt.slice(0, 10), input.status, lines, 1);
+  });
+  return getOrder(ctx, id);
+}
+
+function orderRow(id: string, input: OrderInput, amount: number, createdAt: string) {
+  return {
+    id,
+    payment_id: input.paymentId,
+    name: input.name,
+    phone_number: input.phoneNumber,
+    address: input.address,
+    pincode: input.pincode,
+    amount,
+    email: input.email,
+    user_id: input.userid,
+    status: input.status,
+    created_at: createdAt,
+  };
+}
+
+const sameLines = (a: repo.OrderItemRow[], b: Lines) =>
+  a.length === b.length &&
+  a.every((x, i) => x.product_id === b[i]?.product_id && x.quantity === b[i]?.quantity && x.price === b[i]?.price);
+
+/** Any status may follow any other; a status-only change touches one row and two counters. */
+export async function updateOrder(ctx: AppContext, id: string, body: unknown): Promise<Order> {
+  const input = orderBodySchema.parse(body);
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.findOrderRow(trx, id);
+    if (!row) throw notFound(orderMessages.notFound);
+    const oldLines = (await repo.itemsOfOrders(trx, [id])).get(id) ?? [];
+    const lines = await orderLines(trx, id, input);
+    const day = row.created_at.slice(0, 10);
+    if (sameLines(oldLines, lines)) {
+      await repo.updateOrderRow(trx, id, { ...orderRow(id, input, row.amount, row.created_at) });
+      if (row.status !== input.status) {
+        await bumpCounter(trx, counterNames.ordersWithStatus(row.status), -1);
+        await bumpCounter(trx, counterNames.ordersWithStatus(input.status), 1);
+      }
+      return;
+    }
+    await applySummaries(trx, day, row.status, oldLines, -1);
+    await repo.updateOrderRow(trx, id, orderRow(id, input, amountOf(lines), row.created_at));
+    await repo.replaceOrderItems(trx, id, lines);
+    await applySummaries(trx, day, input.status, lines, 1);
+  });
+  return getOrder(ctx, id);
+}
+
+export async function deleteOrder(ctx: AppContext, id: string) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.findOrderRow(trx, id);
+    if (!row) throw notFound(orderMessages.notFound);
+    const lines = (await repo.itemsOfOrders(trx, [id])).get(id) ?? [];
+    await applySummaries(trx, row.created_at.slice(0, 10), row.status, lines, -1);
+    await repo.deleteOrderRow(trx, id);
+  });
+  return { success: true as const, message: orderMessages.deleted };
+}
+
+export async function countOrders(ctx: AppContext) {
+  return { orderCount: await readCounter(ctx.db, counterNames.orders) };
+}

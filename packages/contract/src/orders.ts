@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { requiredText } from './common';
+
+export const ordersPath = '/api/orders';
+export const orderStatuses = ['pending', 'confirm', 'delivered', ''] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orderMessages = {
+  fill: 'Please fill all the details',
+  products: 'An order needs at least one product',
+  quantity: 'quantity must be a whole number, 1 or more',
+  price: 'price must be a number, 0 or more',
+  unknownProduct: (id: string) => `No product with id ${id}`,
+  status: 'status must be pending, confirm, delivered or empty',
+  notFound: 'Order not found',
+  deleted: 'Order Deleted!',
+  badRange: 'from and to must be dates (YYYY-MM-DD), from not after to, at most 5 years apart',
+} as const;
+
+export const orderProductSchema = z.object({
+  productId: z.string(),
+  productTitle: z.string(),
+  image: z.string(),
+  quantity: z.number(),
+  price: z.number(),
+  subTotal: z.number(),
+});
+export type OrderProduct = z.infer<typeof orderProductSchema>;
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  paymentId: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  address: z.string(),
+  pincode: z.string(),
+  amount: z.number(),
+  email: z.string(),
+  userid: z.string(),
+  userId: z.string(),
+  status: z.enum(orderStatuses),
+  date: z.string(),
+  products: z.array(orderProductSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+const text = (max: number) =>
+  z.preprocess((value) => (value === null || value === undefined ? '' : String(value)), z.string().trim().max(max));
+
+const orderLineInput = z.object({
+  productId: requiredText(orderMessages.fill, 64),
+  productTitle: text(300),
+  image: text(2048),
+  quantity: z.coerce
+    .number({ error: orderMessages.quantity })
+    .int(orderMessages.quantity)
+    .min(1, orderMessages.quantity)
+    .max(100_000),
+  price: z.coerce.number({ error: orderMessages.price }).min(0, orderMessages.price).max(1e9),
+});
+
+/** What a storefront (or the seed) sends; totals are computed by the server. */
+export const orderBodySchema = z.object({
+  paymentId: text(200),
+  name: requiredText(orderMessages.fill, 200),
+  phoneNumber: requiredText(orderMessages.fill, 40),
+  address: requiredText(orderMessages.fill, 1000),
+  pincode: requiredText(orderMessages.fill, 20),
+  email: requiredText(orderMessages.fill, 254),
+  userid: text(64),
+  status: z.preprocess((value) => value ?? 'pending', z.enum(orderStatuses, { error: orderMessages.status })),
+  products: z.array(orderLineInput, { error: orderMessages.products }).min(1, orderMessages.products).max(200),
+});
+export type OrderBody = z.input<typeof orderBodySchema>;
+
+export const orderListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
+  perPage: z.coerce.number().int().min(1).max(10_000).optional(),
+  status: z.enum(orderStatuses).optional(),
+});
+
+export const orderPageSchema = z.object({
+  orders: z.array(orderSchema),
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type OrderPage = z.infer<typeof orderPageSchema>;
+
+export const orderCountSchema = z.object({ orderCount: z.number().int().nonnegative() });
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, orderMessages.badRange);
+export const salesQuerySchema = z.object({
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  groupBy: z.enum(['day', 'month'], { error: 'groupBy must be day or month' }).optional(),
+});
+export const salesSchema = z.object({
+  totalSales: z.number(),
+  totalOrders: z.number(),
+  series: z.array(z.object({ period: z.string(), sales: z.number(), orders: z.number() })),
+  monthlySales: z.array(z.object({ month: z.string(), sale: z.number() })).optional(),
+});
+export type Sales = z.infer<typeof salesSchema>;
+
+export const bestSellersQuerySchema = z.object({
+  catId: z.string().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
