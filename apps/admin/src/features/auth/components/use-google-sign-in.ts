@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { uiMessages } from '../../../config/ui-messages';
 import { showAlert } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/api-error';
-import { configQueryOptions } from '../api/get-config';
+import { configQueryOptions } from '../../../lib/app-config';
 
 /**
  * The popup flow (api.md §8) plugs in here: it receives nothing and resolves when the
