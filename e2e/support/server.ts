@@ -37,7 +37,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const database = await createTestDatabase();
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+  // E2E_API_ENTRY / E2E_ADMIN_DIST let parallel work use its own builds (defaults: the repo's dist folders).
+  const entry = process.env.E2E_API_ENTRY ?? path.join(root, 'apps/api/dist/server.js');
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -49,6 +51,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ADMIN_PASSWORD: ownerPassword,
       SEED: 'none',
       LOG_LEVEL: 'warn',
+      ...(process.env.E2E_ADMIN_DIST ? { ADMIN_DIST: process.env.E2E_ADMIN_DIST } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

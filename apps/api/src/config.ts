@@ -31,6 +31,7 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
   COUNTRIES_URL: z.string().default('/api/countries'),
   TRUST_PROXY: booleanText.default(false),
+  ADMIN_DIST: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -87,7 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxMs: e.SESSION_MAX_HOURS * 3_600_000 },
     countriesUrl: e.COUNTRIES_URL,
     trustProxy: e.TRUST_PROXY,
-    adminDist: undefined,
+    adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : undefined,
   };
 }
 

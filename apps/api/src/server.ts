@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const here = path.dirname(fileURLToPath(import.meta.url));
-  config.adminDist = path.resolve(here, '../../admin/dist');
+  config.adminDist ??= path.resolve(here, '../../admin/dist');
   const app = await buildApp(config);
   if (config.signupAllow.includes('*') && !['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
     app.log.warn(
