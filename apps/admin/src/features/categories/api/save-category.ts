@@ -1,0 +1,22 @@
+import { type Category, type CategoryForm, categoriesPath } from '@shopdesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { categoryKeys } from './category-keys';
+
+/** The spec keeps slug equal to the name (§9). */
+export function createCategory(form: CategoryForm): Promise<Category> {
+  return api.post<Category>(`${categoriesPath}/create`, { ...form, slug: form.name });
+}
+
+export function updateCategory(id: string, form: CategoryForm): Promise<Category> {
+  return api.put<Category>(`${categoriesPath}/${encodeURIComponent(id)}`, form);
+}
+
+/** Create without an id, update with one; either way every category query is stale after. */
+export function useSaveCategory(id: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: CategoryForm) => (id ? updateCategory(id, form) : createCategory(form)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+  });
+}

@@ -1,0 +1,36 @@
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+
+const hexColor = /^#[0-9a-f]{6}$/i;
+
+/** The colour as free text (any CSS colour) with a picker beside it for convenience. */
+export function ColorField({ value, onChange }: { value: string; onChange: (color: string) => void }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
+      <TextField
+        label="Color"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder="#1565c0"
+        fullWidth
+      />
+      <Box
+        component="input"
+        type="color"
+        aria-label="Pick a color"
+        // The picker only understands #rrggbb; other values (e.g. 'red') show black there.
+        value={hexColor.test(value) ? value : '#000000'}
+        onChange={(event: { target: { value: string } }) => onChange(event.target.value)}
+        sx={{
+          width: 56,
+          height: 56,
+          p: 0.5,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: 'transparent',
+        }}
+      />
+    </Box>
+  );
+}
