@@ -1,4 +1,7 @@
+import { lazyScreen } from '../../lib/lazy-screen';
 import type { AppRoute } from '../route-table';
 
-/** The orders screens' routes; owned by the orders feature work. */
-export const ordersRoutes: AppRoute[] = [];
+/** The orders screens' routes; owned by the orders feature work. React Router also matches '/orders/'. */
+export const ordersRoutes: AppRoute[] = [
+  { path: '/orders', layout: 'shell', screen: lazyScreen(() => import('../routes/order-list')) },
+];

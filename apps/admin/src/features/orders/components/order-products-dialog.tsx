@@ -1,0 +1,70 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { type OrderProduct, smallImageUrl } from '@shopdesk/contract';
+import { useId } from 'react';
+
+/** Spec §9: titles in the dialog are cut at 30 characters plus three dots. */
+const titleLength = 30;
+export const shortTitle = (title: string) => (title.length > titleLength ? `${title.slice(0, titleLength)}...` : title);
+
+const columns = ['Product Id', 'Product Title', 'Image', 'Quantity', 'Price', 'SubTotal'];
+
+type Props = { open: boolean; onClose: () => void; orderId: string; products: OrderProduct[] };
+
+export function OrderProductsDialog({ open, onClose, orderId, products }: Props) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>Products of order {orderId}</DialogTitle>
+      <DialogContent>
+        <TableContainer>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {columns.map((column) => (
+                  <TableCell key={column}>{column}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {products.map((line, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never reorder, and one product may appear twice
+                <TableRow key={`${line.productId}-${index}`}>
+                  <TableCell>{line.productId}</TableCell>
+                  <TableCell title={line.productTitle}>{shortTitle(line.productTitle)}</TableCell>
+                  <TableCell>
+                    {line.image ? (
+                      <img
+                        src={smallImageUrl(line.image)}
+                        alt={line.productTitle}
+                        loading="lazy"
+                        width={48}
+                        height={48}
+                        style={{ objectFit: 'cover', borderRadius: 4 }}
+                      />
+                    ) : null}
+                  </TableCell>
+                  <TableCell>{line.quantity}</TableCell>
+                  <TableCell>Rs {line.price}</TableCell>
+                  <TableCell>Rs {line.subTotal}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

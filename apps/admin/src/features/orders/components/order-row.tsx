@@ -1,0 +1,47 @@
+import Button from '@mui/material/Button';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import type { Order } from '@shopdesk/contract';
+import { useState } from 'react';
+import { OrderProductsDialog } from './order-products-dialog';
+import { OrderStatusSelect } from './order-status-select';
+
+/** Spec §3: the date is shown as the part before the 'T'. */
+const dayOf = (date: string) => date.split('T')[0] ?? date;
+
+export function OrderRow({ order }: { order: Order }) {
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
+  return (
+    <TableRow hover>
+      <TableCell>{order.id}</TableCell>
+      <TableCell>{order.paymentId}</TableCell>
+      <TableCell>
+        <Button
+          size="small"
+          onClick={() => setIsDialogOpen(true)}
+          aria-label={`Click here to view the products of order ${order.id}`}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          Click here to view
+        </Button>
+        <OrderProductsDialog
+          open={isDialogOpen}
+          onClose={() => setIsDialogOpen(false)}
+          orderId={order.id}
+          products={order.products}
+        />
+      </TableCell>
+      <TableCell>{order.name}</TableCell>
+      <TableCell>{order.phoneNumber}</TableCell>
+      <TableCell sx={{ minWidth: 200 }}>{order.address}</TableCell>
+      <TableCell>{order.pincode}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>Rs {order.amount}</TableCell>
+      <TableCell>{order.email}</TableCell>
+      <TableCell>{order.userid || order.userId}</TableCell>
+      <TableCell>
+        <OrderStatusSelect order={order} />
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayOf(order.date)}</TableCell>
+    </TableRow>
+  );
+}
