@@ -29,6 +29,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { ensureOwner } from './modules/users/users.service';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { imageUrlsPlugin } from './plugins/image-urls';
 import { securityHeaders } from './plugins/security-headers';
 import { staticFilesPlugin } from './plugins/static-files';
 
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityHeaders, { config });
   await app.register(multipart, { limits: { fileSize: maxImageBytes, files: maxImagesPerUpload } });
   await app.register(authPlugin, { ctx });
+  await app.register(imageUrlsPlugin, { config });
   await app.register(staticFilesPlugin, { config });
 
   // The API's table of contents.

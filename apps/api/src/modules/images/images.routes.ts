@@ -7,17 +7,13 @@ import {
   tempStoreSchema,
   uploadResponseSchema,
 } from '@shopdesk/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../lib/http-error';
 import { callerOf } from '../../plugins/auth';
 import { type PreparedImage, prepareImage } from './image-files';
 import * as images from './images.service';
-
-export function baseUrlOf(ctx: AppContext, request: FastifyRequest): string {
-  return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
 
 /**
  * `POST {family}/upload` and `DELETE {family}/deleteImage` (api.md §7): one pipeline for
@@ -44,7 +40,7 @@ export function imageRoutes(folder: string) {
         if (error instanceof HttpError || (error as { code?: string }).code) throw error;
         throw badRequest(messages.malformedUpload);
       }
-      const urls = await images.storeUploads(ctx, caller, prepared, baseUrlOf(ctx, request));
+      const urls = await images.storeUploads(ctx, caller, prepared);
       request.log.info({ event: 'upload', count: urls.length, folder }, 'images stored');
       return urls;
     });

@@ -13,20 +13,15 @@ import {
   referencedFilePaths,
 } from './images.repository';
 
-/** Stores verified images, records them in the caller's temporary store, returns their URLs. */
-export async function storeUploads(
-  ctx: AppContext,
-  caller: Caller,
-  images: PreparedImage[],
-  baseUrl: string,
-): Promise<string[]> {
+/** Stores verified images, records them in the caller's temporary store, returns their paths (made absolute on the way out). */
+export async function storeUploads(ctx: AppContext, caller: Caller, images: PreparedImage[]): Promise<string[]> {
   if (images.length === 0) throw badRequest(messages.noFiles);
   for (const image of images) await writeImage(ctx.config.uploadsDir, image);
   const now = nowIso(ctx.clock);
   const rows = images.map((image) => ({
     id: newId(),
     userId: caller.id,
-    url: `${baseUrl}/uploads/${image.filePath}`,
+    url: `/uploads/${image.filePath}`,
     filePath: image.filePath,
     now,
   }));

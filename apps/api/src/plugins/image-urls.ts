@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+
+/** Our own stored image URL, whatever origin it was written with. */
+const ownImageUrl = /^https?:\/\/[^/]+(\/uploads\/[a-z]+\/[0-9a-f]{24}(?:\.small)?\.(?:jpg|png|webp))$/;
+
+function mapStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === 'string') return map(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = mapStrings(item, map);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Records store image paths (`/uploads/…`), never an origin: the shop keeps working under
+ * another host name or behind a proxy. Our URLs coming in are cut back to the path; paths
+ * going out become absolute (PUBLIC_URL, or the request's own origin), as api.md §1 asks.
+ */
+export const imageUrlsPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
+  const baseOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  app.addHook('preValidation', async (request) => {
+    if (request.body && typeof request.body === 'object') {
+      request.body = mapStrings(request.body, (text) => ownImageUrl.exec(text)?.[1] ?? text);
+    }
+  });
+
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (!request.url.startsWith('/api/')) return payload;
+    const base = baseOf(request);
+    return mapStrings(payload, (text) => (text.startsWith('/uploads/') ? base + text : text));
+  });
+});
