@@ -1,16 +1,27 @@
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import Grid from '@mui/material/Grid';
 import { PageHeader } from '../../components/ui/page-header';
-import { useSession } from '../../lib/session';
+import { BestSellersRanking } from '../../features/dashboard/components/best-sellers-ranking';
+import { DashboardSummary } from '../../features/dashboard/components/dashboard-summary';
+import { SalesChartCard } from '../../features/dashboard/components/sales-chart-card';
+import { TotalSalesBox } from '../../features/dashboard/components/total-sales-box';
+import { BestSellingProducts } from '../../features/products/components/best-selling-products';
 
+/** Counts, sales and the Best Selling Products card (spec §2), with a real best-seller ranking. */
 export default function DashboardScreen() {
-  const { user } = useSession();
   return (
     <>
       <PageHeader title="Dashboard" />
-      <Paper sx={{ p: 3 }}>
-        <Typography>{user ? `Welcome back, ${user.name}.` : 'Welcome back.'}</Typography>
-      </Paper>
+      <DashboardSummary />
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        <Grid size={{ xs: 12, md: 4 }} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <TotalSalesBox />
+          <BestSellersRanking />
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <SalesChartCard />
+        </Grid>
+      </Grid>
+      <BestSellingProducts />
     </>
   );
 }

@@ -1,0 +1,25 @@
+import { type ProductPage, productsPath, searchPath } from '@shopdesk/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { productKeys } from './product-keys';
+
+/** One page of the table: a search, one root category ('all' = every product), paged by the server. */
+export type ProductListQuery = { page: number; perPage: number; catId: string; q: string };
+
+export function listProducts({ page, perPage, catId, q }: ProductListQuery, signal?: AbortSignal) {
+  const paging = `page=${page}&perPage=${perPage}`;
+  // The search spans the whole catalogue (the server has no category filter for it).
+  if (q) return api.get<ProductPage>(`${searchPath}?q=${encodeURIComponent(q)}&${paging}`, signal);
+  if (catId !== 'all') {
+    return api.get<ProductPage>(`${productsPath}/catId?catId=${encodeURIComponent(catId)}&${paging}`, signal);
+  }
+  return api.get<ProductPage>(`${productsPath}?${paging}`, signal);
+}
+
+export const productsQueryOptions = (query: ProductListQuery) =>
+  queryOptions({ queryKey: productKeys.list(query), queryFn: ({ signal }) => listProducts(query, signal) });
+
+export function useProducts(query: ProductListQuery) {
+  // The previous page stays on screen while the next one loads, so the table does not jump.
+  return useQuery({ ...productsQueryOptions(query), placeholderData: keepPreviousData });
+}

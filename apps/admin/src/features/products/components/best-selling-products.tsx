@@ -1,0 +1,24 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { CategoryFilter } from './category-filter';
+import { ProductSearchBox } from './product-search-box';
+import { ProductTable } from './product-table';
+import { useProductFilters } from './use-product-filters';
+
+/** The spec's 'Best Selling Products' card: category filter, search box and the product table. */
+export function BestSellingProducts() {
+  const { catId, q, update } = useProductFilters();
+  return (
+    <Paper component="section" aria-labelledby="best-selling-products-title" sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography id="best-selling-products-title" variant="h2" sx={{ fontSize: 20, fontWeight: 700, mb: 2 }}>
+        Best Selling Products
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2, justifyContent: 'space-between' }}>
+        <CategoryFilter value={catId} onChange={(next) => update({ catId: next, page: 1 })} />
+        <ProductSearchBox value={q} onSearch={(next) => update({ q: next, page: 1 })} />
+      </Box>
+      <ProductTable />
+    </Paper>
+  );
+}

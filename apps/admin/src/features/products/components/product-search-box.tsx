@@ -1,0 +1,46 @@
+import SearchIcon from '@mui/icons-material/Search';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { useEffect, useRef, useState } from 'react';
+
+/** Waits this long after the last key before searching, so typing a word is one request. */
+const searchDelayMs = 300;
+
+type Props = { value: string; onSearch: (q: string) => void };
+
+/** The product search box: a non-empty text searches, an empty one brings back the full list. */
+export function ProductSearchBox({ value, onSearch }: Props) {
+  const [text, setText] = useState(value);
+  const latestSearch = useRef(onSearch);
+  latestSearch.current = onSearch;
+
+  // Back/forward changes the URL: show what it says (but keep a trailing space being typed).
+  useEffect(() => setText((current) => (current.trim() === value ? current : value)), [value]);
+
+  useEffect(() => {
+    const trimmed = text.trim();
+    if (trimmed === value) return;
+    const timer = setTimeout(() => latestSearch.current(trimmed), searchDelayMs);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+
+  return (
+    <TextField
+      size="small"
+      placeholder="Search here..."
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      sx={{ minWidth: 240 }}
+      slotProps={{
+        htmlInput: { 'aria-label': 'Search products', type: 'search' },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
