@@ -27,7 +27,7 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
   // Spec §2: the rows of the current page are shown in reversed order.
   const rows = [...orders].reverse();
   return (
-    <TableContainer sx={{ maxHeight: 440 }} tabIndex={0} aria-label="Orders table">
+    <TableContainer sx={{ maxHeight: 440 }} role="region" tabIndex={0} aria-label="Orders table">
       <Table stickyHeader size="small">
         <TableHead>
           <TableRow>
