@@ -10,7 +10,11 @@ const outdir = outdirFlag > 0 ? process.argv[outdirFlag + 1] : 'dist';
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@shopdesk/'));
 
 await build({
-  entryPoints: { server: 'src/server.ts', 'migrate-cli': 'src/db/migrate-cli.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'migrate-cli': 'src/db/migrate-cli.ts',
+    'seed-cli': 'src/db/seed/seed-cli.ts',
+  },
   outdir,
   bundle: true,
   platform: 'node',

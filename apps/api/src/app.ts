@@ -13,6 +13,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, type DbHandle, migrateToLatest } from './db/create-db';
+import { demoSizes, isEmptyShop, seedShop } from './db/seed/seed';
 import { defaultThrottleLimits, Throttle, type ThrottleLimits } from './lib/throttle';
 import { loadJwtSecret, TokenSigner } from './lib/tokens';
 import { bannersRoutes } from './modules/banners/banners.routes';
@@ -97,6 +98,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
     // Printed once, to the console only (never to the structured log).
     process.stdout.write(`\nOwner account ${config.adminEmail} created. Password (shown once): ${owner.password}\n\n`);
+  }
+
+  if (config.seed === 'demo' && (await isEmptyShop(ctx))) {
+    const started = Date.now();
+    const made = await seedShop(ctx, demoSizes);
+    app.log.info({ event: 'seed.demo', ...made, ms: Date.now() - started }, 'demo shop loaded');
   }
 
   await app.register(errorHandlerPlugin);

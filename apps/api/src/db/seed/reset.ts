@@ -1,0 +1,24 @@
+import type { SeedContext } from './seed';
+
+/** Removes every record but the administrators' accounts (for re-seeding a load-test store). */
+export async function resetShop(ctx: SeedContext): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const table of [
+      'order_items',
+      'orders',
+      'sales_daily',
+      'product_sales',
+      'product_reviews',
+      'products',
+      'banners',
+      'option_values',
+      'counters',
+      'temp_uploads',
+    ] as const) {
+      await trx.deleteFrom(table).execute();
+    }
+    await trx.deleteFrom('categories').where('parent_id', 'is not', null).execute();
+    await trx.deleteFrom('categories').execute();
+    await trx.deleteFrom('users').where('is_admin', '=', 0).execute();
+  });
+}

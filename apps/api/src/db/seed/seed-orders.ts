@@ -1,0 +1,165 @@
+import { newId } from '../../lib/ids';
+import { counterNames } from '../counters';
+import type { Db } from '../create-db';
+import { addToCounters, insertRows } from './bulk';
+import { cities, streets } from './demo-catalogue';
+import type { Random } from './random';
+import { historyDays, type PlannedProduct } from './seed-products';
+
+const dayMs = 86_400_000;
+const chunk = 20_000;
+
+/** How busy each of the last two years' days was: growth, weekends, the festive season. */
+function dayWeights(now: number): Array<{ start: number; weight: number }> {
+  const first = Math.floor(now / dayMs) - historyDays + 1;
+  return Array.from({ length: historyDays }, (_, i) => {
+    const start = (first + i) * dayMs;
+    const date = new Date(start);
+    const month = date.getUTCMonth();
+    const weekend = date.getUTCDay() === 0 || date.getUTCDay() === 6;
+    const festive = month === 9 || month === 10 ? 1.7 : month === 11 ? 1.4 : 1;
+    return { start, weight: (0.6 + (0.8 * i) / historyDays) * (weekend ? 1.3 : 1) * festive };
+  });
+}
+
+function statusFor(random: Random, ageDays: number): string {
+  if (ageDays <= 3)
+    return random.weighted([
+      ['pending', 60],
+      ['confirm', 30],
+      ['', 10],
+    ] as const);
+  if (ageDays <= 14)
+    return random.weighted([
+      ['pending', 15],
+      ['confirm', 45],
+      ['delivered', 35],
+      ['', 5],
+    ] as const);
+  return random.weighted([
+    ['delivered', 88],
+    ['confirm', 4],
+    ['', 8],
+  ] as const);
+}
+
+/**
+ * Two years of orders in date order, with their lines, and the summaries (per day, per
+ * product, counters) computed alongside and written once at the end.
+ */
+export async function seedOrders(
+  db: Db,
+  random: Random,
+  products: PlannedProduct[],
+  customers: Array<{ id: string; name: string; email: string; phone: string }>,
+  total: number,
+  now: number,
+): Promise<number> {
+  if (products.length === 0 || customers.length === 0 || total === 0) return 0;
+  const days = dayWeights(now);
+  const weightSum = days.reduce((sum, d) => sum + d.weight, 0);
+  const daily = new Map<string, { sales: number; orders: number }>();
+  const perProduct = new Map<string, { units: number; revenue: number }>();
+  const counters = new Map<string, number>();
+  let made = 0;
+  let orders: Array<Record<string, unknown>> = [];
+  let items: Array<Record<string, unknown>> = [];
+
+  const flush = async () => {
+    await db.transaction().execute(async (trx) => {
+      await insertRows(trx, 'orders', orders);
+      await insertRows(trx, 'order_items', items);
+    });
+    orders = [];
+    items = [];
+  };
+
+  // Largest share first: every day gets its part of the total, the rounding left-over goes to the latest days.
+  const counts = days.map((day) => Math.floor((total * day.weight) / weightSum));
+  for (let left = total - counts.reduce((sum, n) => sum + n, 0), i = counts.length - 1; left > 0; left -= 1, i -= 1) {
+    counts[i] = (counts[i] ?? 0) + 1;
+  }
+  for (const [index, day] of days.entries()) {
+    const count = counts[index] ?? 0;
+    const times = Array.from({ length: count }, () => day.start + random.int(6 * 3_600_000, 23 * 3_600_000)).sort(
+      (a, b) => a - b,
+    );
+    for (const time of times) {
+      const id = newId();
+      const customer = random.pick(customers);
+      const [city, pincode] = random.pick(cities);
+      let amount = 0;
+      const lineCount = random.weighted([
+        [1, 55],
+        [2, 28],
+        [3, 12],
+        [4, 5],
+      ] as const);
+      for (let line = 0; line < lineCount; line += 1) {
+        const product = products[random.skewed(products.length)] as PlannedProduct;
+        const quantity = random.weighted([
+          [1, 75],
+          [2, 18],
+          [3, 7],
+        ] as const);
+        const subTotal = product.price * quantity;
+        amount += subTotal;
+        items.push({
+          order_id: id,
+          line,
+          product_id: product.id,
+          product_title: product.name,
+          image: (JSON.parse(product.images) as string[])[0] ?? '',
+          quantity,
+          price: product.price,
+          sub_total: subTotal,
+        });
+        const stats = perProduct.get(product.id) ?? { units: 0, revenue: 0 };
+        stats.units += quantity;
+        stats.revenue += subTotal;
+        perProduct.set(product.id, stats);
+      }
+      const status = statusFor(random, Math.floor((now - time) / dayMs));
+      const dayKey = new Date(time).toISOString().slice(0, 10);
+      const sums = daily.get(dayKey) ?? { sales: 0, orders: 0 };
+      sums.sales += amount;
+      sums.orders += 1;
+      daily.set(dayKey, sums);
+      counters.set(
+        counterNames.ordersWithStatus(status),
+        (counters.get(counterNames.ordersWithStatus(status)) ?? 0) + 1,
+      );
+      orders.push({
+        id,
+        payment_id: `pay_${id.slice(-14)}`,
+        name: customer.name,
+        phone_number: customer.phone,
+        address: `${random.int(1, 250)}, ${random.pick(streets)}, ${city}`,
+        pincode,
+        amount,
+        email: customer.email,
+        user_id: customer.id,
+        status,
+        created_at: new Date(time).toISOString(),
+      });
+      made += 1;
+      if (orders.length >= chunk) await flush();
+    }
+  }
+  await flush();
+  counters.set(counterNames.orders, made);
+  await db.transaction().execute(async (trx) => {
+    await insertRows(
+      trx,
+      'sales_daily',
+      [...daily].map(([day, s]) => ({ day, sales: s.sales, orders: s.orders })),
+    );
+    await insertRows(
+      trx,
+      'product_sales',
+      [...perProduct].map(([product_id, s]) => ({ product_id, units_sold: s.units, revenue: s.revenue })),
+    );
+    await addToCounters(trx, counters);
+  });
+  return made;
+}

@@ -1,0 +1,157 @@
+import type { AppContext } from '../../context';
+import { newId } from '../../lib/ids';
+import { hashPassword } from '../../modules/users/passwords';
+import { counterNames } from '../counters';
+import { addToCounters, insertRows } from './bulk';
+import { demoCategories, demoOptions, firstNames, lastNames } from './demo-catalogue';
+import { Random } from './random';
+import { makeBannerImage, makeCategoryImage, makeProductImages } from './seed-images';
+import { seedOrders } from './seed-orders';
+import { planProducts } from './seed-products';
+
+export interface SeedSizes {
+  products: number;
+  orders: number;
+  reviews: number;
+  customers: number;
+}
+
+/** The demo shop loaded on first start: enough to look alive, quick to make. */
+export const demoSizes: SeedSizes = { products: 300, orders: 2500, reviews: 900, customers: 120 };
+
+export type SeedContext = Pick<AppContext, 'db' | 'engine' | 'clock' | 'config'>;
+
+/** True when there is no catalogue yet (the owner account alone does not count). */
+export async function isEmptyShop(ctx: SeedContext): Promise<boolean> {
+  const category = await ctx.db.selectFrom('categories').select('id').limit(1).executeTakeFirst();
+  const product = await ctx.db.selectFrom('products').select('id').limit(1).executeTakeFirst();
+  return !category && !product;
+}
+
+/**
+ * Loads a whole shop: categories with sub categories and colours, option values, products
+ * with generated images, customers who wrote the reviews and placed two years of orders,
+ * and banners of every family. Deterministic for a given seed (ids aside).
+ */
+export async function seedShop(ctx: SeedContext, sizes: SeedSizes, seed = 20261121) {
+  const random = new Random(seed);
+  const now = ctx.clock();
+  const stamp = new Date(now).toISOString();
+  const uploads = ctx.config.uploadsDir;
+
+  const optionRows = Object.entries({
+    ram: demoOptions.ram,
+    weight: demoOptions.weight,
+    size: demoOptions.size,
+  }).flatMap(([family, values]) =>
+    values.map((value) => ({ id: newId(), family, value, value_key: value.toLowerCase(), created_at: stamp })),
+  );
+  await insertRows(ctx.db, 'option_values', optionRows);
+
+  const categoryRows: Array<Record<string, unknown>> = [];
+  const categories = [];
+  for (const [index, demo] of demoCategories.entries()) {
+    const id = newId();
+    const image = await makeCategoryImage(uploads, index, demo.color, random);
+    categoryRows.push(categoryRow(id, demo.name, demo.color, [image], null, stamp));
+    const subs = demo.subs.map((sub) => ({ id: newId(), ...sub }));
+    for (const sub of subs) categoryRows.push(categoryRow(sub.id, sub.name, '', [], id, stamp));
+    const images = await makeProductImages(uploads, index, demo.color, 6, random);
+    categories.push({ id, demo, subs, images });
+  }
+  await insertRows(ctx.db, 'categories', categoryRows);
+
+  const customerHash = await hashPassword('customer-password');
+  const customers = Array.from({ length: sizes.customers }, (_, i) => customerRow(i, random, customerHash, stamp));
+  await insertRows(ctx.db, 'users', customers);
+
+  const plan = planProducts(random, categories, sizes, customers, now);
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertRows(trx, 'products', plan.products);
+    await insertRows(trx, 'product_reviews', plan.reviews);
+    await addToCounters(
+      trx,
+      new Map([
+        [counterNames.products, plan.products.length],
+        [counterNames.reviews, plan.reviews.length],
+      ]),
+    );
+  });
+
+  const orders = await seedOrders(ctx.db, random, plan.products, customers, sizes.orders, now);
+  await seedBanners(ctx, random, categories, stamp);
+  return { products: plan.products.length, reviews: plan.reviews.length, orders, customers: customers.length };
+}
+
+function categoryRow(
+  id: string,
+  name: string,
+  color: string,
+  images: string[],
+  parentId: string | null,
+  stamp: string,
+) {
+  return {
+    id,
+    name,
+    name_key: name.toLowerCase(),
+    slug: name,
+    color,
+    images: JSON.stringify(images),
+    parent_id: parentId,
+    parent_key: parentId ?? '',
+    created_at: stamp,
+    updated_at: stamp,
+  };
+}
+
+function customerRow(index: number, random: Random, passwordHash: string, stamp: string) {
+  const first = random.pick(firstNames);
+  const last = random.pick(lastNames);
+  return {
+    id: newId(),
+    name: `${first} ${last}`,
+    email: `${first}.${last}.${index + 1}@customers.example`.toLowerCase(),
+    phone: `9${String(random.int(100_000_000, 999_999_999))}`,
+    password_hash: passwordHash,
+    images: '[]',
+    is_admin: 0,
+    created_at: stamp,
+    updated_at: stamp,
+  };
+}
+
+async function seedBanners(
+  ctx: SeedContext,
+  random: Random,
+  categories: Array<{ id: string; demo: { name: string; color: string }; subs: Array<{ id: string; name: string }> }>,
+  stamp: string,
+) {
+  const rows: Array<Record<string, unknown>> = [];
+  const families = [
+    ['homeBanner', 'slides', 3, true],
+    ['banners', 'banners', 4, false],
+    ['homeSideBanners', 'sidebanners', 2, false],
+    ['homeBottomBanners', 'bottombanners', 2, true],
+  ] as const;
+  for (const [family, folder, count, wide] of families) {
+    for (let i = 0; i < count; i += 1) {
+      const category = categories[(i * 3 + family.length) % categories.length];
+      if (!category) continue;
+      const sub = family === 'homeBanner' ? undefined : category.subs[i % category.subs.length];
+      const image = await makeBannerImage(ctx.config.uploadsDir, folder, category.demo.color, random, wide);
+      rows.push({
+        id: newId(),
+        family,
+        images: JSON.stringify([image]),
+        cat_id: family === 'homeBanner' ? '' : category.id,
+        cat_name: family === 'homeBanner' ? '' : category.demo.name,
+        sub_cat_id: sub?.id ?? '',
+        sub_cat_name: sub?.name ?? '',
+        created_at: stamp,
+        updated_at: stamp,
+      });
+    }
+  }
+  await insertRows(ctx.db, 'banners', rows);
+}
