@@ -1,0 +1,575 @@
+import type { BestSeller, Order, Product } from '@shopdesk/contract';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CategoryRecord,
+  createCategory,
+  createNonAdminToken,
+  createOrder,
+  createProduct,
+  imageUrl,
+  notAdmin,
+  orderBody,
+  orderLine,
+  pleaseSignIn,
+  postOrder,
+  routeName,
+} from '../../../test/catalogue-fixtures';
+import { bearer, createTestApp, engineName, signIn, type TestApp } from '../../../test/test-app';
+
+const base = '/api/orders';
+const objectId = /^[0-9a-f]{24}$/;
+const unknownId = '0123456789abcdef01234567';
+const fillAll = 'Please fill all the details';
+
+describe(`orders API (${engineName})`, () => {
+  let t: TestApp;
+  let token: string;
+  let phone: Product;
+  let case_: Product;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await signIn(t);
+    const category = await createCategory(t, token, 'Electronics');
+    phone = await createProduct(t, token, category.id, { name: 'Galaxy Phone', price: 19999 });
+    case_ = await createProduct(t, token, category.id, { name: 'Phone Case', price: 299.5 });
+  });
+  afterAll(() => t.close());
+
+  const getOne = (id: string) => t.request({ method: 'GET', url: `${base}/${id}`, headers: bearer(token) });
+  const list = (query = '') => t.request({ method: 'GET', url: `${base}${query}`, headers: bearer(token) });
+  const put = (id: string, payload: Record<string, unknown>) =>
+    t.request({ method: 'PUT', url: `${base}/${id}`, headers: bearer(token), payload });
+  const remove = (id: string) => t.request({ method: 'DELETE', url: `${base}/${id}`, headers: bearer(token) });
+  const count = async () => {
+    const res = await t.request({ method: 'GET', url: `${base}/get/count`, headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    return res.json().orderCount as number;
+  };
+  const allOrders = async () => {
+    const res = await list();
+    expect(res.statusCode).toBe(200);
+    return res.json() as Order[];
+  };
+
+  describe('create', () => {
+    it('counts 0 and lists an empty array before any order', async () => {
+      expect(await count()).toBe(0);
+      expect(await allOrders()).toEqual([]);
+    });
+
+    it('answers 201 with the order: subTotal and amount computed, the client’s ignored, status pending', async () => {
+      const res = await postOrder(
+        t,
+        token,
+        orderBody(
+          [
+            { ...orderLine(phone.id, 2, 19999, 'Galaxy Phone'), subTotal: 1 },
+            { ...orderLine(case_.id, 3, 299.5, 'Phone Case'), subTotal: 1 },
+          ],
+          { amount: 5, date: '2001-01-01T00:00:00.000Z', id: 'client-id' },
+        ),
+      );
+      expect(res.statusCode).toBe(201);
+      const order = res.json() as Order;
+      expect(order).toEqual({
+        _id: expect.stringMatching(objectId),
+        id: order._id,
+        paymentId: 'pay_123',
+        name: 'Ravi Kumar',
+        phoneNumber: '9876543210',
+        address: '12 MG Road, Bengaluru',
+        pincode: '560001',
+        amount: 40896.5,
+        email: 'ravi@customer.test',
+        userid: 'user-1',
+        userId: 'user-1',
+        status: 'pending',
+        date: new Date(t.app.ctx.clock()).toISOString(),
+        products: [
+          {
+            productId: phone.id,
+            productTitle: 'Galaxy Phone',
+            image: imageUrl('line'),
+            quantity: 2,
+            price: 19999,
+            subTotal: 39998,
+          },
+          {
+            productId: case_.id,
+            productTitle: 'Phone Case',
+            image: imageUrl('line'),
+            quantity: 3,
+            price: 299.5,
+            subTotal: 898.5,
+          },
+        ],
+      });
+      expect(await count()).toBe(1);
+      const read = await getOne(order.id);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual(order);
+    });
+
+    it('accepts numbers as text and a number as phone or pincode; keeps a given status', async () => {
+      const res = await postOrder(
+        t,
+        token,
+        orderBody([{ ...orderLine(phone.id, 1), quantity: '4', price: '10.25' }], {
+          phoneNumber: 9876543210,
+          pincode: 560001,
+          status: 'confirm',
+        }),
+      );
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        phoneNumber: '9876543210',
+        pincode: '560001',
+        status: 'confirm',
+        amount: 41,
+        products: [{ quantity: 4, price: 10.25, subTotal: 41 }],
+      });
+    });
+
+    it.each(['name', 'phoneNumber', 'address', 'pincode', 'email'])(
+      'refuses an order without %s: 400 "Please fill all the details", nothing stored',
+      async (field) => {
+        const before = await count();
+        for (const value of [undefined, '', '   ', null]) {
+          const res = await postOrder(t, token, orderBody([orderLine(phone.id, 1)], { [field]: value }));
+          expect(res.statusCode, String(value)).toBe(400);
+          expect(res.json()).toEqual({ error: true, msg: fillAll, fields: { [field]: fillAll } });
+        }
+        expect(await count()).toBe(before);
+      },
+    );
+
+    it.each([
+      ['no products', undefined],
+      ['an empty product list', []],
+      ['products that are not a list', 'phone'],
+    ])('refuses %s: 400 "An order needs at least one product"', async (_, products) => {
+      const before = await count();
+      const res = await postOrder(t, token, orderBody(products as never));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: true,
+        msg: 'An order needs at least one product',
+        fields: { products: 'An order needs at least one product' },
+      });
+      expect(await count()).toBe(before);
+    });
+
+    it('refuses an unknown productId with 400 naming it, and stores nothing', async () => {
+      const before = await count();
+      const res = await postOrder(t, token, orderBody([orderLine(phone.id, 1), orderLine(unknownId, 1)]));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: true, msg: `No product with id ${unknownId}` });
+      expect(await count()).toBe(before);
+      expect((await allOrders()).length).toBe(before);
+    });
+
+    it.each([
+      ['quantity 0', { quantity: 0 }, 'quantity must be a whole number, 1 or more'],
+      ['a negative quantity', { quantity: -2 }, 'quantity must be a whole number, 1 or more'],
+      ['a fractional quantity', { quantity: 1.5 }, 'quantity must be a whole number, 1 or more'],
+      ['quantity "abc"', { quantity: 'abc' }, 'quantity must be a whole number, 1 or more'],
+      ['a negative price', { price: -1 }, 'price must be a number, 0 or more'],
+      ['price "abc"', { price: 'abc' }, 'price must be a number, 0 or more'],
+      ['no productId', { productId: '' }, fillAll],
+    ])('refuses a line with %s: 400 and a clear message', async (_, override, message) => {
+      const before = await count();
+      const res = await postOrder(t, token, orderBody([{ ...orderLine(phone.id, 1), ...override }]));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: true, msg: message });
+      expect(await count()).toBe(before);
+    });
+
+    it('refuses an unknown status with 400', async () => {
+      const res = await postOrder(t, token, orderBody([orderLine(phone.id, 1)], { status: 'shipped' }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: true,
+        msg: 'status must be pending, confirm, delivered or empty',
+      });
+    });
+  });
+
+  describe('read and list', () => {
+    it('GET / without paging is a bare array of every order in creation order', async () => {
+      const made = [
+        await createOrder(t, token, [orderLine(phone.id, 1)], { name: 'A' }),
+        await createOrder(t, token, [orderLine(case_.id, 2)], { name: 'B' }),
+        await createOrder(t, token, [orderLine(phone.id, 3)], { name: 'C' }),
+      ];
+      const orders = await allOrders();
+      expect(Array.isArray(orders)).toBe(true);
+      expect(orders.slice(-3)).toEqual(made);
+      expect(orders).toHaveLength(await count());
+    });
+
+    it('GET / with page and perPage is the wrapper {orders, totalPages, page, perPage, totalCount}', async () => {
+      const all = await allOrders();
+      const total = all.length;
+      expect(total).toBeGreaterThanOrEqual(5);
+      const first = await list('?page=1&perPage=2');
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({
+        orders: all.slice(0, 2),
+        totalPages: Math.ceil(total / 2),
+        page: 1,
+        perPage: 2,
+        totalCount: total,
+      });
+      const second = await list('?page=2&perPage=2');
+      expect(second.json().orders).toEqual(all.slice(2, 4));
+      const past = await list(`?page=${Math.ceil(total / 2) + 1}&perPage=2`);
+      expect(past.statusCode).toBe(200);
+      expect(past.json()).toMatchObject({ orders: [], totalCount: total });
+      // page alone: perPage 10.
+      expect((await list('?page=1')).json()).toMatchObject({ page: 1, perPage: 10, totalCount: total });
+    });
+
+    it('filters by status, paged or not', async () => {
+      const all = await allOrders();
+      const confirmed = all.filter((o) => o.status === 'confirm');
+      expect(confirmed.length).toBeGreaterThan(0);
+      const bare = await list('?status=confirm');
+      expect(bare.json()).toEqual(confirmed);
+      const paged = await list('?status=pending&page=1&perPage=100');
+      const pending = all.filter((o) => o.status === 'pending');
+      expect(paged.json()).toEqual({
+        orders: pending,
+        totalPages: 1,
+        page: 1,
+        perPage: 100,
+        totalCount: pending.length,
+      });
+      expect((await list('?status=delivered')).json()).toEqual([]);
+      expect((await list('?status=delivered&page=1&perPage=10')).json()).toEqual({
+        orders: [],
+        totalPages: 0,
+        page: 1,
+        perPage: 10,
+        totalCount: 0,
+      });
+    });
+
+    it.each([
+      ['status=shipped', '?status=shipped'],
+      ['perPage=0', '?page=1&perPage=0'],
+      ['perPage=10001', '?page=1&perPage=10001'],
+      ['page=0', '?page=0&perPage=10'],
+    ])('refuses %s with 400', async (_, query) => {
+      const res = await list(query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(true);
+    });
+
+    it('GET /:id answers 404 for an unknown order', async () => {
+      const res = await getOne(unknownId);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: true, msg: 'Order not found' });
+    });
+  });
+
+  describe('update', () => {
+    it('PUT changes every field and the status; any status may follow any other', async () => {
+      const order = await createOrder(t, token, [orderLine(phone.id, 1, 100)]);
+      const fields = {
+        paymentId: 'pay_999',
+        name: 'Sita Rao',
+        phoneNumber: '9000000000',
+        address: '1 Park Street, Kolkata',
+        pincode: '700016',
+        email: 'sita@customer.test',
+        userid: 'user-2',
+        amount: 1,
+        products: order.products,
+      };
+      let current = order;
+      for (const status of ['delivered', '', 'confirm', 'pending', '', 'delivered'] as const) {
+        const res = await put(order.id, { ...fields, status });
+        expect(res.statusCode, `to "${status}"`).toBe(200);
+        current = res.json() as Order;
+        expect(current).toEqual({
+          ...order,
+          ...fields,
+          userId: 'user-2',
+          amount: 100,
+          status,
+          products: order.products,
+        });
+        expect((await getOne(order.id)).json()).toEqual(current);
+      }
+    });
+
+    it('status counts follow status changes', async () => {
+      const statusCount = async (status: string) =>
+        (await list(`?status=${status}&page=1&perPage=1`)).json().totalCount as number;
+      const before = { pending: await statusCount('pending'), confirm: await statusCount('confirm') };
+      const order = await createOrder(t, token, [orderLine(phone.id, 1)]);
+      expect(await statusCount('pending')).toBe(before.pending + 1);
+      const res = await put(order.id, orderBody(order.products, { status: 'confirm' }));
+      expect(res.statusCode).toBe(200);
+      expect(await statusCount('pending')).toBe(before.pending);
+      expect(await statusCount('confirm')).toBe(before.confirm + 1);
+      const bare = (await list('?status=confirm')).json() as Order[];
+      expect(bare.map((o) => o.id)).toContain(order.id);
+      const empty = await put(order.id, orderBody(order.products, { status: '' }));
+      expect(empty.json().status).toBe('');
+      expect(await statusCount('confirm')).toBe(before.confirm);
+      expect(((await list('?status=')).json() as Order[]).map((o) => o.id)).toContain(order.id);
+    });
+
+    it('refuses an invalid status with 400 and keeps the order', async () => {
+      const order = await createOrder(t, token, [orderLine(phone.id, 1)]);
+      for (const status of ['shipped', 'PENDING', 3]) {
+        const res = await put(order.id, orderBody(order.products, { status }));
+        expect(res.statusCode, String(status)).toBe(400);
+        expect(res.json()).toMatchObject({ error: true, msg: 'status must be pending, confirm, delivered or empty' });
+      }
+      expect((await getOne(order.id)).json()).toEqual(order);
+    });
+
+    it('PUT without a status sets it back to pending', async () => {
+      const order = await createOrder(t, token, [orderLine(phone.id, 1)], { status: 'delivered' });
+      const res = await put(order.id, orderBody(order.products));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().status).toBe('pending');
+    });
+
+    it('PUT changing quantities, prices or lines recomputes subTotal and amount', async () => {
+      const order = await createOrder(t, token, [orderLine(phone.id, 1, 100), orderLine(case_.id, 1, 20)]);
+      expect(order.amount).toBe(120);
+      const res = await put(
+        order.id,
+        orderBody([orderLine(phone.id, 3, 100), { ...orderLine(case_.id, 2, 25), subTotal: 999 }], { amount: 1 }),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        amount: 350,
+        products: [
+          { productId: phone.id, quantity: 3, price: 100, subTotal: 300 },
+          { productId: case_.id, quantity: 2, price: 25, subTotal: 50 },
+        ],
+      });
+      const fewer = await put(order.id, orderBody([orderLine(case_.id, 5, 10)]));
+      expect(fewer.json()).toMatchObject({
+        amount: 50,
+        products: [{ productId: case_.id, quantity: 5, subTotal: 50 }],
+      });
+      expect((await getOne(order.id)).json()).toEqual(fewer.json());
+      expect(fewer.json().date).toBe(order.date);
+    });
+
+    it('PUT validates like create and answers 404 for an unknown order', async () => {
+      const order = await createOrder(t, token, [orderLine(phone.id, 1)]);
+      const bad = await put(order.id, orderBody([orderLine(phone.id, 0)]));
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ error: true, msg: 'quantity must be a whole number, 1 or more' });
+      const noName = await put(order.id, orderBody(order.products, { name: '' }));
+      expect(noName.statusCode).toBe(400);
+      expect(noName.json()).toMatchObject({ error: true, msg: fillAll });
+      const unknownProduct = await put(order.id, orderBody([orderLine(unknownId, 1)]));
+      expect(unknownProduct.statusCode).toBe(400);
+      expect(unknownProduct.json()).toEqual({ error: true, msg: `No product with id ${unknownId}` });
+      expect((await getOne(order.id)).json()).toEqual(order);
+      const missing = await put(unknownId, orderBody([orderLine(phone.id, 1)]));
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ error: true, msg: 'Order not found' });
+    });
+  });
+
+  describe('delete and count', () => {
+    it('DELETE removes the order and the count drops; a second DELETE answers 404', async () => {
+      const order = await createOrder(t, token, [orderLine(phone.id, 1)]);
+      const before = await count();
+      const res = await remove(order.id);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: 'Order Deleted!' });
+      expect(await count()).toBe(before - 1);
+      expect((await getOne(order.id)).statusCode).toBe(404);
+      expect((await allOrders()).map((o) => o.id)).not.toContain(order.id);
+      const again = await remove(order.id);
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toEqual({ error: true, msg: 'Order not found' });
+      expect(await count()).toBe(before - 1);
+    });
+
+    it('the count equals the list length', async () => {
+      expect(await count()).toBe((await allOrders()).length);
+      expect((await list('?page=1&perPage=1')).json().totalCount).toBe(await count());
+    });
+  });
+});
+
+describe(`best sellers from orders (${engineName})`, () => {
+  let t: TestApp;
+  let token: string;
+  let electronics: CategoryRecord;
+  let fashion: CategoryRecord;
+  const p: Record<string, Product> = {};
+  const orders: Record<string, Order> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await signIn(t);
+    electronics = await createCategory(t, token, 'Electronics');
+    fashion = await createCategory(t, token, 'Fashion');
+    p.phone = await createProduct(t, token, electronics.id, { name: 'Phone' });
+    p.laptop = await createProduct(t, token, electronics.id, { name: 'Laptop' });
+    p.cable = await createProduct(t, token, electronics.id, { name: 'Cable' });
+    p.shirt = await createProduct(t, token, fashion.id, { name: 'Shirt' });
+    p.unsold = await createProduct(t, token, fashion.id, { name: 'Unsold' });
+    orders.one = await createOrder(t, token, [orderLine(p.phone.id, 5, 100), orderLine(p.laptop.id, 3, 50)]);
+    orders.two = await createOrder(t, token, [orderLine(p.laptop.id, 4, 60), orderLine(p.cable.id, 1, 10)]);
+    orders.three = await createOrder(t, token, [orderLine(p.shirt.id, 10, 20)]);
+  });
+  afterAll(() => t.close());
+
+  const bestSellers = async (query = '') => {
+    const res = await t.request({ method: 'GET', url: `/api/products/bestSellers${query}`, headers: bearer(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { products: BestSeller[] }).products;
+  };
+  const ranking = (list: BestSeller[]) => list.map((b) => [b.name, b.unitsSold, b.revenue] as [string, number, number]);
+
+  it('ranks products by units sold, with unitsSold and revenue; unsold products are left out', async () => {
+    const list = await bestSellers();
+    expect(ranking(list)).toEqual([
+      ['Shirt', 10, 200],
+      ['Laptop', 7, 390],
+      ['Phone', 5, 500],
+      ['Cable', 1, 10],
+    ]);
+    const productRes = await t.request({ method: 'GET', url: `/api/products/${p.laptop!.id}`, headers: bearer(token) });
+    expect(list[1]).toEqual({ ...productRes.json(), unitsSold: 7, revenue: 390 });
+  });
+
+  it('honours catId (and catId=all) and limit', async () => {
+    expect(ranking(await bestSellers(`?catId=${electronics.id}`))).toEqual([
+      ['Laptop', 7, 390],
+      ['Phone', 5, 500],
+      ['Cable', 1, 10],
+    ]);
+    expect(ranking(await bestSellers(`?catId=${fashion.id}`))).toEqual([['Shirt', 10, 200]]);
+    expect((await bestSellers('?catId=all')).map((b) => b.name)).toEqual(['Shirt', 'Laptop', 'Phone', 'Cable']);
+    expect((await bestSellers('?limit=2')).map((b) => b.name)).toEqual(['Shirt', 'Laptop']);
+    expect((await bestSellers(`?catId=${electronics.id}&limit=1`)).map((b) => b.name)).toEqual(['Laptop']);
+    expect(await bestSellers(`?catId=${unknownId}`)).toEqual([]);
+  });
+
+  it.each([
+    ['limit=0', '?limit=0'],
+    ['limit=101', '?limit=101'],
+    ['limit=abc', '?limit=abc'],
+  ])('refuses %s with 400', async (_, query) => {
+    const res = await t.request({ method: 'GET', url: `/api/products/bestSellers${query}`, headers: bearer(token) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(true);
+  });
+
+  it('changing an order’s quantity changes the ranking and the sales numbers', async () => {
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/orders/${orders.one!.id}`,
+      headers: bearer(token),
+      payload: orderBody([orderLine(p.phone!.id, 12, 100), orderLine(p.laptop!.id, 3, 50)]),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(ranking(await bestSellers())).toEqual([
+      ['Phone', 12, 1200],
+      ['Shirt', 10, 200],
+      ['Laptop', 7, 390],
+      ['Cable', 1, 10],
+    ]);
+  });
+
+  it('a status-only change leaves the numbers as they are', async () => {
+    const before = await bestSellers();
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/orders/${orders.three!.id}`,
+      headers: bearer(token),
+      payload: orderBody(orders.three!.products, { status: 'delivered' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await bestSellers()).toEqual(before);
+  });
+
+  it('deleting an order takes its units and revenue away', async () => {
+    const res = await t.request({ method: 'DELETE', url: `/api/orders/${orders.two!.id}`, headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(ranking(await bestSellers())).toEqual([
+      ['Phone', 12, 1200],
+      ['Shirt', 10, 200],
+      ['Laptop', 3, 150],
+    ]);
+    const shirtOrder = await t.request({
+      method: 'DELETE',
+      url: `/api/orders/${orders.three!.id}`,
+      headers: bearer(token),
+    });
+    expect(shirtOrder.statusCode).toBe(200);
+    expect(ranking(await bestSellers())).toEqual([
+      ['Phone', 12, 1200],
+      ['Laptop', 3, 150],
+    ]);
+    expect(await bestSellers(`?catId=${fashion.id}`)).toEqual([]);
+  });
+
+  it('a renamed product shows its new name in the ranking', async () => {
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/products/${p.laptop!.id}`,
+      headers: bearer(token),
+      payload: { ...p.laptop, name: 'Notebook', category: electronics.id },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await bestSellers()).map((b) => b.name)).toEqual(['Phone', 'Notebook']);
+  });
+});
+
+describe(`orders API: who may call (${engineName})`, () => {
+  let t: TestApp;
+  let token: string;
+  let nonAdmin: string;
+  let orderId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await signIn(t);
+    const category = await createCategory(t, token, 'Electronics');
+    const product = await createProduct(t, token, category.id);
+    orderId = (await createOrder(t, token, [orderLine(product.id, 1)])).id;
+    nonAdmin = await createNonAdminToken(t);
+  });
+  afterAll(() => t.close());
+
+  const routes = (): InjectOptions[] => [
+    { method: 'GET', url: base },
+    { method: 'GET', url: `${base}?page=1&perPage=10` },
+    { method: 'GET', url: `${base}/get/count` },
+    { method: 'GET', url: `${base}/sales` },
+    { method: 'GET', url: `${base}/${orderId}` },
+    { method: 'POST', url: `${base}/create`, payload: {} },
+    { method: 'PUT', url: `${base}/${orderId}`, payload: { status: 'delivered' } },
+    { method: 'DELETE', url: `${base}/${orderId}` },
+  ];
+
+  it('refuses anonymous callers with 401 and non-administrators with 403; the order is untouched', async () => {
+    const before = (await t.request({ method: 'GET', url: `${base}/${orderId}`, headers: bearer(token) })).json();
+    for (const route of routes()) {
+      const anonymous = await t.request(route);
+      expect(anonymous.statusCode, routeName(route)).toBe(401);
+      expect(anonymous.json(), routeName(route)).toEqual(pleaseSignIn);
+      const wrongUser = await t.request({ ...route, headers: bearer(nonAdmin) });
+      expect(wrongUser.statusCode, routeName(route)).toBe(403);
+      expect(wrongUser.json(), routeName(route)).toEqual(notAdmin);
+    }
+    const after = await t.request({ method: 'GET', url: `${base}/${orderId}`, headers: bearer(token) });
+    expect(after.json()).toEqual(before);
+  });
+});

@@ -1,0 +1,254 @@
+import { describe, expect, it } from 'vitest';
+import { fieldMessages, firstMessage } from './common';
+import {
+  productFormSchema,
+  productListQuerySchema,
+  productMessages,
+  productPageSchema,
+  productSchema,
+  searchQuerySchema,
+} from './products';
+
+const image = 'https://shop.test/uploads/products/0123456789abcdef01234567.png';
+
+/** The messages a failed parse shows, or undefined when it passes. */
+function failure(schema: { safeParse(value: unknown): { success: boolean; error?: unknown } }, value: unknown) {
+  const result = schema.safeParse(value) as { success: boolean; error?: Parameters<typeof firstMessage>[0] };
+  if (result.success) return undefined;
+  return { first: firstMessage(result.error!), fields: fieldMessages(result.error!) };
+}
+
+const complete = {
+  name: 'Galaxy Phone',
+  description: 'A bright screen',
+  brand: 'Samsung',
+  price: 19999,
+  oldPrice: 24999,
+  category: 'cat-1',
+  countInStock: 12,
+  rating: 4.5,
+  isFeatured: true,
+  discount: 20,
+  images: [image],
+};
+
+/** Spec §5, in order. */
+const rules: Array<[field: keyof typeof complete, message: string]> = [
+  ['name', 'please add product name'],
+  ['description', 'please add product description'],
+  ['brand', 'please add product brand'],
+  ['price', 'please add product price'],
+  ['oldPrice', 'please add product oldPrice'],
+  ['category', 'please select a category'],
+  ['countInStock', 'please add product count in stock'],
+  ['rating', 'please select product rating'],
+  ['isFeatured', 'please select the product is a featured or not'],
+  ['discount', 'please select the product discount'],
+  ['images', 'please select images'],
+];
+
+describe('productMessages', () => {
+  it('holds the spec’s words', () => {
+    for (const [field, message] of rules) expect(productMessages[field]).toBe(message);
+    expect(productMessages).toMatchObject({
+      created: 'The product is created!',
+      updated: 'The product is updated!',
+      deleted: 'Product Deleted!',
+      onlyOwnerDeletes: 'Only Admin can delete Product',
+      invalidCategory: 'invalid Category!',
+      queryRequired: 'Query is required',
+    });
+  });
+});
+
+describe('productFormSchema (Product Upload and Edit)', () => {
+  it('accepts a complete product, trims text and fills the optional lists', () => {
+    expect(productFormSchema.parse({ ...complete, name: '  Galaxy Phone  ', brand: ' Samsung ' })).toEqual({
+      ...complete,
+      subCatId: '',
+      productRam: [],
+      size: [],
+      productWeight: [],
+      location: [],
+    });
+  });
+
+  it.each(rules.map(([field, message], index) => [field, message, index] as const))(
+    'a form complete up to %s fails first with "%s"',
+    (field, message, index) => {
+      const partial = Object.fromEntries(rules.slice(0, index).map(([name]) => [name, complete[name]]));
+      const result = failure(productFormSchema, partial);
+      expect(result?.first).toBe(message);
+      expect(Object.keys(result!.fields)[0]).toBe(field);
+      // Every later rule fails too, each with its own words.
+      expect(result!.fields).toEqual(Object.fromEntries(rules.slice(index).map(([name, words]) => [name, words])));
+    },
+  );
+
+  it('an empty form fails with the first rule', () => {
+    expect(failure(productFormSchema, {})?.first).toBe('please add product name');
+  });
+
+  it.each([
+    ['an empty name', { name: '' }, 'please add product name'],
+    ['a blank description', { description: '  ' }, 'please add product description'],
+    ['a null brand', { brand: null }, 'please add product brand'],
+    ['an object as brand', { brand: { a: 1 } }, 'please add product brand'],
+    ['an empty price', { price: '' }, 'please add product price'],
+    ['a null oldPrice', { oldPrice: null }, 'please add product oldPrice'],
+    ['a blank category', { category: ' ' }, 'please select a category'],
+    ['an empty countInStock', { countInStock: '' }, 'please add product count in stock'],
+    ['rating 0', { rating: 0 }, 'please select product rating'],
+    ['rating null', { rating: null }, 'please select product rating'],
+    ['isFeatured ""', { isFeatured: '' }, 'please select the product is a featured or not'],
+    ['isFeatured null', { isFeatured: null }, 'please select the product is a featured or not'],
+    ['isFeatured 1', { isFeatured: 1 }, 'please select the product is a featured or not'],
+    ['a blank discount', { discount: ' ' }, 'please select the product discount'],
+    ['no images', { images: [] }, 'please select images'],
+    ['only empty image URLs', { images: ['', 3] }, 'please select images'],
+    ['price "abc"', { price: 'abc' }, 'price must be a number'],
+    ['oldPrice "1,000"', { oldPrice: '1,000' }, 'old price must be a number'],
+    ['countInStock "x"', { countInStock: 'x' }, 'stock must be a number'],
+    ['discount "half"', { discount: 'half' }, 'discount must be a number'],
+    ['a negative price', { price: -0.01 }, 'price must be 0 or more'],
+    ['a price over a billion', { price: 1e9 + 1 }, 'price must be 0 or more'],
+    ['a fractional stock', { countInStock: '2.5' }, 'stock must be a whole number, 0 or more'],
+    ['a negative discount', { discount: -1 }, 'discount must be between 0 and 100'],
+    ['rating 5.5', { rating: 5.5 }, 'rating must be between 0.5 and 5, in half stars'],
+    ['rating 4.25', { rating: 4.25 }, 'rating must be between 0.5 and 5, in half stars'],
+  ])('refuses %s with "%s"', (_, override, message) => {
+    expect(failure(productFormSchema, { ...complete, ...override })?.first).toBe(message);
+  });
+
+  it('turns numbers typed as text into numbers and "true"/"false" into booleans', () => {
+    const parsed = productFormSchema.parse({
+      ...complete,
+      price: ' 12 ',
+      oldPrice: '15.5',
+      countInStock: '0',
+      rating: '0.5',
+      discount: '100',
+      isFeatured: 'false',
+    });
+    expect(parsed).toMatchObject({
+      price: 12,
+      oldPrice: 15.5,
+      countInStock: 0,
+      rating: 0.5,
+      discount: 100,
+      isFeatured: false,
+    });
+    expect(productFormSchema.parse({ ...complete, isFeatured: 'true' }).isFeatured).toBe(true);
+    expect(productFormSchema.parse({ ...complete, price: 0 }).price).toBe(0);
+  });
+
+  it('keeps only usable image URLs and the lists as sent', () => {
+    const parsed = productFormSchema.parse({
+      ...complete,
+      images: ['', image, 7],
+      productRam: [' 8GB '],
+      size: null,
+      location: [{ value: 'IN', label: 'India' }],
+      subCatId: null,
+    });
+    expect(parsed).toMatchObject({
+      images: [image],
+      productRam: ['8GB'],
+      size: [],
+      location: [{ value: 'IN', label: 'India' }],
+      subCatId: '',
+    });
+  });
+
+  it('refuses a location that is not {value, label}', () => {
+    expect(failure(productFormSchema, { ...complete, location: ['IN'] })?.fields).toHaveProperty(['location.0']);
+  });
+});
+
+describe('productListQuerySchema', () => {
+  it('coerces page and perPage and leaves them out when not given', () => {
+    expect(productListQuerySchema.parse({})).toEqual({});
+    expect(productListQuerySchema.parse({ page: '2', perPage: '10', sort: 'price', order: 'desc' })).toEqual({
+      page: 2,
+      perPage: 10,
+      sort: 'price',
+      order: 'desc',
+    });
+  });
+
+  it.each([
+    ['perPage 0', { perPage: '0' }],
+    ['perPage 10001', { perPage: '10001' }],
+    ['page 0', { page: '0' }],
+    ['page 1.5', { page: '1.5' }],
+    ['an unknown sort', { sort: 'secret' }],
+    ['an unknown order', { order: 'up' }],
+  ])('refuses %s', (_, query) => {
+    expect(productListQuerySchema.safeParse(query).success).toBe(false);
+  });
+
+  it('accepts perPage 10000 and every sort field', () => {
+    expect(productListQuerySchema.parse({ perPage: '10000' }).perPage).toBe(10000);
+    for (const sort of ['dateCreated', 'name', 'price', 'rating']) {
+      expect(productListQuerySchema.parse({ sort }).sort).toBe(sort);
+    }
+  });
+});
+
+describe('searchQuerySchema', () => {
+  it.each([
+    ['a missing q', {}],
+    ['an empty q', { q: '' }],
+    ['a blank q', { q: '   ' }],
+  ])('says "Query is required" for %s', (_, query) => {
+    expect(failure(searchQuerySchema, query)?.first).toBe('Query is required');
+  });
+
+  it('trims q and coerces paging', () => {
+    expect(searchQuerySchema.parse({ q: '  galaxy ', page: '1', perPage: '10000' })).toEqual({
+      q: 'galaxy',
+      page: 1,
+      perPage: 10000,
+    });
+    expect(searchQuerySchema.safeParse({ q: 'galaxy', perPage: '10001' }).success).toBe(false);
+  });
+});
+
+describe('productSchema and productPageSchema', () => {
+  const product = {
+    id: 'p1',
+    _id: 'p1',
+    name: 'Galaxy Phone',
+    description: 'A bright screen',
+    brand: 'Samsung',
+    price: 1,
+    oldPrice: 2,
+    catId: 'c1',
+    catName: 'Electronics',
+    category: { _id: 'c1', id: 'c1', name: 'Electronics', color: 'blue', images: [image] },
+    subCat: '',
+    subCatId: '',
+    subCatName: '',
+    countInStock: 1,
+    rating: 4,
+    isFeatured: false,
+    discount: 0,
+    productRam: [],
+    size: [],
+    productWeight: [],
+    location: [],
+    images: [image],
+    dateCreated: '2026-11-21T09:30:00.000Z',
+  };
+
+  it('accepts the api.md product and page shapes', () => {
+    expect(productSchema.parse(product)).toEqual(product);
+    const page = { products: [product], totalPages: 1, page: 1, perPage: 10, totalCount: 1 };
+    expect(productPageSchema.parse(page)).toEqual(page);
+  });
+
+  it('needs isFeatured to be a boolean and the category to be an object', () => {
+    expect(productSchema.safeParse({ ...product, isFeatured: '' }).success).toBe(false);
+    expect(productSchema.safeParse({ ...product, category: 'c1' }).success).toBe(false);
+  });
+});
