@@ -45,7 +45,7 @@ export function CategoryTable() {
           {rows.map((category) => (
             <TableRow key={category.id} hover>
               <TableCell>
-                <CategoryThumbnail name={category.name} images={category.images} />
+                <CategoryThumbnail images={category.images} />
               </TableCell>
               <TableCell>{category.name}</TableCell>
               <TableCell>

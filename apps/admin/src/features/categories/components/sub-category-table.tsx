@@ -43,7 +43,7 @@ export function SubCategoryTable() {
           {parents.map((category) => (
             <TableRow key={category.id} hover>
               <TableCell sx={{ width: 120 }}>
-                <CategoryThumbnail name={category.name} images={category.images} />
+                <CategoryThumbnail images={category.images} />
               </TableCell>
               <TableCell>{category.name}</TableCell>
               <TableCell>
