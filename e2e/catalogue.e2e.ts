@@ -183,7 +183,7 @@ describe.skipIf(!hasChromium)('catalogue: categories and sub categories', () => 
     expect(await badges.allInnerTexts()).toEqual(['iPhone']);
   });
 
-  it('lets only the owner delete: another admin is refused, the owner deletes', async () => {
+  it('lets only the owner delete: another admin is refused, a used category stays, the owner deletes', async () => {
     const staff = await createSecondAdmin(server);
     const other = await newPage(browser, server);
     await signInThroughForm(other.page, staff.email, staff.password);
@@ -199,7 +199,42 @@ describe.skipIf(!hasChromium)('catalogue: categories and sub categories', () => 
     expect(await categoryNames(other.page)).toEqual(['Laptops', 'Smartphones']);
     await other.context.close();
 
+    // A category that products still use is refused by the server, in red, and stays.
+    const token = await ownerToken(server);
+    const categories = await api<{ categoryList: { id: string; name: string }[] }>(
+      server,
+      'GET',
+      '/api/category',
+      undefined,
+      token,
+    );
+    const smartphones = categories.body.categoryList.find((category) => category.name === 'Smartphones');
+    const productImage = await uploadImage(server, '/api/products', await images.bytes(images.png), token);
+    const product = await api(
+      server,
+      'POST',
+      '/api/products/create',
+      {
+        name: 'Pixel',
+        description: 'A phone',
+        brand: 'Google',
+        price: 100,
+        oldPrice: 120,
+        category: smartphones?.id,
+        countInStock: 5,
+        rating: 4,
+        isFeatured: false,
+        discount: 10,
+        images: [productImage],
+      },
+      token,
+    );
+    expect(product.status).toBe(201);
     await page.goto('/category');
+    await page.getByRole('button', { name: 'Delete Smartphones' }).click();
+    await expectAlert(page, catalogueMessages.categoryInUse(1), 'error');
+    expect(await categoryNames(page)).toEqual(['Laptops', 'Smartphones']);
+
     await page.getByRole('button', { name: 'Delete Laptops' }).click();
     await expectAlert(page, catalogueMessages.categoryDeleted, 'success');
     await page.getByRole('cell', { name: 'Laptops', exact: true }).waitFor({ state: 'detached' });
