@@ -22,6 +22,9 @@ export function OptionValuesPanel({ family }: { family: OptionFamily }) {
   const [value, setValue] = useState('');
   const [editId, setEditId] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  // Deletes answer later: compare with the row being edited then, not at the click.
+  const editIdRef = useRef(editId);
+  editIdRef.current = editId;
   const save = useSaveOptionValue(family);
 
   function startEdit(record: OptionRecord) {
@@ -67,7 +70,7 @@ export function OptionValuesPanel({ family }: { family: OptionFamily }) {
         onEdit={startEdit}
         onDeleted={(id) => {
           // The row being edited is gone: there is nothing left to update.
-          if (id === editId) {
+          if (id === editIdRef.current) {
             setEditId(null);
             setValue('');
           }
