@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredImages } from './common';
 import { messages } from './messages';
 
 /**
@@ -81,10 +82,7 @@ const optionalId = z.preprocess(
 
 /** Add and edit: at least one image (spec §5); category and sub category are optional. */
 export const bannerFormSchema = z.object({
-  images: z
-    .array(z.string().min(1).max(2048), { error: messages.fillAllDetails })
-    .min(1, messages.fillAllDetails)
-    .max(20),
+  images: requiredImages(messages.fillAllDetails),
   catId: optionalId,
   subCatId: optionalId,
 });

@@ -91,7 +91,14 @@ export type OrderPage = z.infer<typeof orderPageSchema>;
 
 export const orderCountSchema = z.object({ orderCount: z.number().int().nonnegative() });
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, orderMessages.badRange);
+// A real calendar day: '2026-02-30' matches the pattern but is not a date.
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, orderMessages.badRange)
+  .refine(
+    (day) => !Number.isNaN(Date.parse(day)) && new Date(day).toISOString().slice(0, 10) === day,
+    orderMessages.badRange,
+  );
 export const salesQuerySchema = z.object({
   from: isoDay.optional(),
   to: isoDay.optional(),

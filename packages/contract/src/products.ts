@@ -62,8 +62,21 @@ function typedText(message: string, max: number) {
 
 const optionalText = (max: number) =>
   z.preprocess((value) => (value === null || value === undefined ? '' : String(value)), z.string().trim().max(max));
-const stringList = z.preprocess((value) => value ?? [], z.array(z.string().trim().min(1).max(100)).max(50));
-export const locationSchema = z.object({ value: z.string().min(1).max(100), label: z.string().min(1).max(100) });
+const listMessage = 'RAM, weight and size must each be a list of values';
+const stringList = z.preprocess(
+  (value) => value ?? [],
+  z
+    .array(z.string({ error: listMessage }).trim().min(1, listMessage).max(100), { error: listMessage })
+    .max(50, listMessage),
+);
+const locationMessage = 'location must be a list of countries';
+export const locationSchema = z.object(
+  {
+    value: z.string({ error: 'location must be a list of countries' }).min(1).max(100),
+    label: z.string({ error: 'location must be a list of countries' }).min(1).max(100),
+  },
+  { error: 'location must be a list of countries' },
+);
 
 /**
  * Product create and edit: one definition for the form and the server. Fields are checked in
@@ -125,7 +138,10 @@ export const productFormSchema = z.object({
   productRam: stringList,
   size: stringList,
   productWeight: stringList,
-  location: z.preprocess((value) => value ?? [], z.array(locationSchema).max(300)),
+  location: z.preprocess(
+    (value) => value ?? [],
+    z.array(locationSchema, { error: locationMessage }).max(300, locationMessage),
+  ),
 });
 export type ProductForm = z.input<typeof productFormSchema>;
 export type ProductInput = z.output<typeof productFormSchema>;

@@ -145,7 +145,7 @@ export async function searchProductIds(db: Db, engine: Engine, words: string[], 
       ? await sql<{ id: string }>`select id from products where search @@ to_tsquery('simple', ${match})
           order by ts_rank(search, to_tsquery('simple', ${match})) desc, id limit ${limit} offset ${offset}`.execute(db)
       : await sql<{ id: string }>`select p.id from (select rowid from products_fts where products_fts match ${match}
-          order by bm25(products_fts, 10.0, 5.0, 3.0, 1.0) limit ${limit} offset ${offset}) f
+          order by bm25(products_fts, 10.0, 5.0, 3.0, 1.0), rowid limit ${limit} offset ${offset}) f
           join products p on p.rowid = f.rowid`.execute(db);
   return result.rows.map((row) => row.id);
 }
