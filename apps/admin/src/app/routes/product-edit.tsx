@@ -12,7 +12,8 @@ export default function ProductEditScreen() {
   const { id = '' } = useParams();
   const product = useProduct(id);
   // A cached copy (e.g. from the view) may be old: the form starts only from a fresh read.
-  const isFresh = product.isFetchedAfterMount && !product.isFetching;
+  // Later refetches (after the save) must not unmount the form mid-submit.
+  const isFresh = product.isFetchedAfterMount;
   useProgressWhile(!isFresh && !product.isError);
   // Leftover temporary uploads of an abandoned form must not slip into this product (spec §4).
   useEffect(() => void deleteAllTemporaryImages(), []);

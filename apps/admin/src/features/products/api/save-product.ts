@@ -16,6 +16,9 @@ export function useSaveProduct(id: string | undefined) {
   return useMutation({
     mutationFn: (input: ProductInput) => (id ? updateProduct(id, input) : createProduct(input)),
     // Lists, counts, best sellers and category pages all show products: none may stay stale.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Not awaited: the screen moves on at once, the refetches run behind it.
+    onSuccess: () => {
+      void queryClient.invalidateQueries();
+    },
   });
 }
