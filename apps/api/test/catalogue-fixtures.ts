@@ -80,13 +80,15 @@ export async function createProduct(t: TestApp, token: string, categoryId: strin
   return expectCreated<Product>(res, `product ${String(overrides.name ?? 'Galaxy Phone')}`);
 }
 
-/** One order line; price and title default to something plausible. */
-export const orderLine = (productId: string, quantity: number, price = 100, productTitle = 'Item') => ({
+/**
+ * One order line as a storefront sends it, without a price: the server charges the product's
+ * catalogue price (spread `{ price }` in to show that a client's price is ignored).
+ */
+export const orderLine = (productId: string, quantity: number, productTitle = 'Item') => ({
   productId,
   productTitle,
   image: imageUrl('line'),
   quantity,
-  price,
 });
 
 export function orderBody(products: Body[], overrides: Body = {}): Body {

@@ -47,6 +47,13 @@ describe('orderBodySchema', () => {
     expect(parsed.products[0]).not.toHaveProperty('subTotal');
   });
 
+  it('a line may leave the price out (the server charges the catalogue price)', () => {
+    const { price: _price, ...noPrice } = line;
+    const parsed = orderBodySchema.parse({ ...body, products: [noPrice] });
+    expect(parsed.products[0]).toEqual(noPrice);
+    expect(parsed.products[0]).not.toHaveProperty('price');
+  });
+
   it('a null status also means pending; every listed status is kept', () => {
     expect(orderBodySchema.parse({ ...body, status: null }).status).toBe('pending');
     for (const status of orderStatuses) expect(orderBodySchema.parse({ ...body, status }).status).toBe(status);

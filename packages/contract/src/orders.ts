@@ -57,10 +57,12 @@ const orderLineInput = z.object({
     .int(orderMessages.quantity)
     .min(1, orderMessages.quantity)
     .max(100_000),
-  price: z.coerce.number({ error: orderMessages.price }).min(0, orderMessages.price).max(1e9),
+  // Accepted for older clients but never charged: the server prices each line from the
+  // catalogue (the product's current price) when the order is placed or its lines change.
+  price: z.coerce.number({ error: orderMessages.price }).min(0, orderMessages.price).max(1e9).optional(),
 });
 
-/** What a storefront (or the seed) sends; totals are computed by the server. */
+/** What a storefront (or the seed) sends; prices and totals are set by the server. */
 export const orderBodySchema = z.object({
   paymentId: text(200),
   name: requiredText(orderMessages.fill, 200),

@@ -141,7 +141,9 @@ export function bestSellerRows(db: Db, catId: string | undefined, limit: number)
   return query.orderBy('ps.units_sold', 'desc').orderBy('ps.product_id').limit(limit).execute();
 }
 
-export function existingProductIds(db: Db, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([] as Array<{ id: string }>);
-  return db.selectFrom('products').select('id').where('id', 'in', ids).execute();
+/** The catalogue's current name, price and first image of these products. */
+export function productPrices(db: Db, ids: string[]) {
+  if (ids.length === 0)
+    return Promise.resolve([] as Array<{ id: string; name: string; price: number; images: string }>);
+  return db.selectFrom('products').select(['id', 'name', 'price', 'images']).where('id', 'in', ids).execute();
 }

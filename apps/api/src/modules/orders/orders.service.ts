@@ -56,22 +56,27 @@ export async function getOrder(ctx: AppContext, id: string): Promise<Order> {
   return order;
 }
 
-/** Lines with totals computed here (never trusted from the client); products must exist. */
+/**
+ * Lines priced from the catalogue (a client's price or totals are never trusted); the
+ * title and image fall back to the catalogue's when not sent. Products must exist.
+ */
 async function orderLines(db: Db, orderId: string, input: OrderInput) {
   const ids = [...new Set(input.products.map((line) => line.productId))];
-  const found = new Set((await repo.existingProductIds(db, ids)).map((row) => row.id));
-  const missing = ids.find((id) => !found.has(id));
-  if (missing) throw badRequest(orderMessages.unknownProduct(missing));
-  return input.products.map((line, index) => ({
-    order_id: orderId,
-    line: index,
-    product_id: line.productId,
-    product_title: line.productTitle,
-    image: line.image,
-    quantity: line.quantity,
-    price: line.price,
-    sub_total: Math.round(line.price * line.quantity * 100) / 100,
-  }));
+  const catalogue = new Map((await repo.productPrices(db, ids)).map((row) => [row.id, row]));
+  return input.products.map((line, index) => {
+    const product = catalogue.get(line.productId);
+    if (!product) throw badRequest(orderMessages.unknownProduct(line.productId));
+    return {
+      order_id: orderId,
+      line: index,
+      product_id: line.productId,
+      product_title: line.productTitle || product.name,
+      image: line.image || ((JSON.parse(product.images) as string[])[0] ?? ''),
+      quantity: line.quantity,
+      price: product.price,
+      sub_total: Math.round(product.price * line.quantity * 100) / 100,
+    };
+  });
 }
 
 type Lines = Awaited<ReturnType<typeof orderLines>>;
@@ -120,9 +125,9 @@ function orderRow(id: string, input: OrderInput, amount: number, createdAt: stri
   };
 }
 
+/** Same products and quantities: the order keeps the prices it was placed at. */
 const sameLines = (a: repo.OrderItemRow[], b: Lines) =>
-  a.length === b.length &&
-  a.every((x, i) => x.product_id === b[i]?.product_id && x.quantity === b[i]?.quantity && x.price === b[i]?.price);
+  a.length === b.length && a.every((x, i) => x.product_id === b[i]?.product_id && x.quantity === b[i]?.quantity);
 
 /** Any status may follow any other; a status-only change touches one row and two counters. */
 export async function updateOrder(ctx: AppContext, id: string, body: unknown): Promise<Order> {

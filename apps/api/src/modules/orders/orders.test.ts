@@ -1,4 +1,4 @@
-import type { BestSeller, Order, Product } from '@shopdesk/contract';
+import type { BestSeller, Order, Product, Sales } from '@shopdesk/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -59,14 +59,14 @@ describe(`orders API (${engineName})`, () => {
       expect(await allOrders()).toEqual([]);
     });
 
-    it('answers 201 with the order: subTotal and amount computed, the client’s ignored, status pending', async () => {
+    it('answers 201 with the order: catalogue prices, subTotal and amount computed, the client’s ignored, status pending', async () => {
       const res = await postOrder(
         t,
         token,
         orderBody(
           [
-            { ...orderLine(phone.id, 2, 19999, 'Galaxy Phone'), subTotal: 1 },
-            { ...orderLine(case_.id, 3, 299.5, 'Phone Case'), subTotal: 1 },
+            { ...orderLine(phone.id, 2, 'Galaxy Phone'), price: 1, subTotal: 1 },
+            { ...orderLine(case_.id, 3, 'Phone Case'), price: 0, subTotal: 1 },
           ],
           { amount: 5, date: '2001-01-01T00:00:00.000Z', id: 'client-id' },
         ),
@@ -116,7 +116,7 @@ describe(`orders API (${engineName})`, () => {
       const res = await postOrder(
         t,
         token,
-        orderBody([{ ...orderLine(phone.id, 1), quantity: '4', price: '10.25' }], {
+        orderBody([{ ...orderLine(case_.id, 1), quantity: '4', price: '10.25' }], {
           phoneNumber: 9876543210,
           pincode: 560001,
           status: 'confirm',
@@ -127,9 +127,25 @@ describe(`orders API (${engineName})`, () => {
         phoneNumber: '9876543210',
         pincode: '560001',
         status: 'confirm',
-        amount: 41,
-        products: [{ quantity: 4, price: 10.25, subTotal: 41 }],
+        amount: 1198,
+        products: [{ quantity: 4, price: 299.5, subTotal: 1198 }],
       });
+    });
+
+    it('takes the title and image from the catalogue when the line leaves them out', async () => {
+      const res = await postOrder(t, token, orderBody([{ productId: case_.id, quantity: 2 }]));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().products).toEqual([
+        {
+          productId: case_.id,
+          productTitle: 'Phone Case',
+          image: case_.images[0],
+          quantity: 2,
+          price: 299.5,
+          subTotal: 599,
+        },
+      ]);
+      expect(res.json().amount).toBe(599);
     });
 
     it.each(['name', 'phoneNumber', 'address', 'pincode', 'email'])(
@@ -276,7 +292,7 @@ describe(`orders API (${engineName})`, () => {
 
   describe('update', () => {
     it('PUT changes every field and the status; any status may follow any other', async () => {
-      const order = await createOrder(t, token, [orderLine(phone.id, 1, 100)]);
+      const order = await createOrder(t, token, [orderLine(phone.id, 1)]);
       const fields = {
         paymentId: 'pay_999',
         name: 'Sita Rao',
@@ -297,7 +313,7 @@ describe(`orders API (${engineName})`, () => {
           ...order,
           ...fields,
           userId: 'user-2',
-          amount: 100,
+          amount: 19999,
           status,
           products: order.products,
         });
@@ -340,25 +356,33 @@ describe(`orders API (${engineName})`, () => {
       expect(res.json().status).toBe('pending');
     });
 
-    it('PUT changing quantities, prices or lines recomputes subTotal and amount', async () => {
-      const order = await createOrder(t, token, [orderLine(phone.id, 1, 100), orderLine(case_.id, 1, 20)]);
-      expect(order.amount).toBe(120);
+    it('PUT changing quantities or lines recomputes subTotal and amount at catalogue prices', async () => {
+      const order = await createOrder(t, token, [orderLine(phone.id, 1), orderLine(case_.id, 1)]);
+      expect(order.amount).toBe(20298.5);
       const res = await put(
         order.id,
-        orderBody([orderLine(phone.id, 3, 100), { ...orderLine(case_.id, 2, 25), subTotal: 999 }], { amount: 1 }),
+        orderBody(
+          [
+            { ...orderLine(phone.id, 3), price: 100 },
+            { ...orderLine(case_.id, 2), price: 25, subTotal: 999 },
+          ],
+          {
+            amount: 1,
+          },
+        ),
       );
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
-        amount: 350,
+        amount: 60596,
         products: [
-          { productId: phone.id, quantity: 3, price: 100, subTotal: 300 },
-          { productId: case_.id, quantity: 2, price: 25, subTotal: 50 },
+          { productId: phone.id, quantity: 3, price: 19999, subTotal: 59997 },
+          { productId: case_.id, quantity: 2, price: 299.5, subTotal: 599 },
         ],
       });
-      const fewer = await put(order.id, orderBody([orderLine(case_.id, 5, 10)]));
+      const fewer = await put(order.id, orderBody([orderLine(case_.id, 5)]));
       expect(fewer.json()).toMatchObject({
-        amount: 50,
-        products: [{ productId: case_.id, quantity: 5, subTotal: 50 }],
+        amount: 1497.5,
+        products: [{ productId: case_.id, quantity: 5, price: 299.5, subTotal: 1497.5 }],
       });
       expect((await getOne(order.id)).json()).toEqual(fewer.json());
       expect(fewer.json().date).toBe(order.date);
@@ -418,14 +442,14 @@ describe(`best sellers from orders (${engineName})`, () => {
     token = await signIn(t);
     electronics = await createCategory(t, token, 'Electronics');
     fashion = await createCategory(t, token, 'Fashion');
-    p.phone = await createProduct(t, token, electronics.id, { name: 'Phone' });
-    p.laptop = await createProduct(t, token, electronics.id, { name: 'Laptop' });
-    p.cable = await createProduct(t, token, electronics.id, { name: 'Cable' });
-    p.shirt = await createProduct(t, token, fashion.id, { name: 'Shirt' });
-    p.unsold = await createProduct(t, token, fashion.id, { name: 'Unsold' });
-    orders.one = await createOrder(t, token, [orderLine(p.phone.id, 5, 100), orderLine(p.laptop.id, 3, 50)]);
-    orders.two = await createOrder(t, token, [orderLine(p.laptop.id, 4, 60), orderLine(p.cable.id, 1, 10)]);
-    orders.three = await createOrder(t, token, [orderLine(p.shirt.id, 10, 20)]);
+    p.phone = await createProduct(t, token, electronics.id, { name: 'Phone', price: 100 });
+    p.laptop = await createProduct(t, token, electronics.id, { name: 'Laptop', price: 50 });
+    p.cable = await createProduct(t, token, electronics.id, { name: 'Cable', price: 10 });
+    p.shirt = await createProduct(t, token, fashion.id, { name: 'Shirt', price: 20 });
+    p.unsold = await createProduct(t, token, fashion.id, { name: 'Unsold', price: 5 });
+    orders.one = await createOrder(t, token, [orderLine(p.phone.id, 5), orderLine(p.laptop.id, 3)]);
+    orders.two = await createOrder(t, token, [orderLine(p.laptop.id, 4), orderLine(p.cable.id, 1)]);
+    orders.three = await createOrder(t, token, [orderLine(p.shirt.id, 10)]);
   });
   afterAll(() => t.close());
 
@@ -440,17 +464,17 @@ describe(`best sellers from orders (${engineName})`, () => {
     const list = await bestSellers();
     expect(ranking(list)).toEqual([
       ['Shirt', 10, 200],
-      ['Laptop', 7, 390],
+      ['Laptop', 7, 350],
       ['Phone', 5, 500],
       ['Cable', 1, 10],
     ]);
     const productRes = await t.request({ method: 'GET', url: `/api/products/${p.laptop!.id}`, headers: bearer(token) });
-    expect(list[1]).toEqual({ ...productRes.json(), unitsSold: 7, revenue: 390 });
+    expect(list[1]).toEqual({ ...productRes.json(), unitsSold: 7, revenue: 350 });
   });
 
   it('honours catId (and catId=all) and limit', async () => {
     expect(ranking(await bestSellers(`?catId=${electronics.id}`))).toEqual([
-      ['Laptop', 7, 390],
+      ['Laptop', 7, 350],
       ['Phone', 5, 500],
       ['Cable', 1, 10],
     ]);
@@ -476,13 +500,13 @@ describe(`best sellers from orders (${engineName})`, () => {
       method: 'PUT',
       url: `/api/orders/${orders.one!.id}`,
       headers: bearer(token),
-      payload: orderBody([orderLine(p.phone!.id, 12, 100), orderLine(p.laptop!.id, 3, 50)]),
+      payload: orderBody([orderLine(p.phone!.id, 12), orderLine(p.laptop!.id, 3)]),
     });
     expect(res.statusCode).toBe(200);
     expect(ranking(await bestSellers())).toEqual([
       ['Phone', 12, 1200],
       ['Shirt', 10, 200],
-      ['Laptop', 7, 390],
+      ['Laptop', 7, 350],
       ['Cable', 1, 10],
     ]);
   });
@@ -529,6 +553,174 @@ describe(`best sellers from orders (${engineName})`, () => {
     });
     expect(res.statusCode).toBe(200);
     expect((await bestSellers()).map((b) => b.name)).toEqual(['Phone', 'Notebook']);
+  });
+});
+
+/**
+ * The catalogue sets an order's prices: a client's price, subTotal and amount are ignored; an
+ * order keeps the prices it was placed at until its products or quantities change.
+ */
+describe(`order prices come from the catalogue (${engineName})`, () => {
+  let t: TestApp;
+  let token: string;
+  let category: CategoryRecord;
+  let lamp: Product;
+  let bulb: Product;
+  let first: Order;
+  let second: Order;
+
+  const day = '2026-03-01';
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await signIn(t);
+    t.advance(Date.parse(`${day}T09:00:00.000Z`) - t.app.ctx.clock());
+    category = await createCategory(t, token, 'Lighting');
+    lamp = await createProduct(t, token, category.id, { name: 'Desk Lamp', price: 40 });
+    bulb = await createProduct(t, token, category.id, { name: 'Bulb', price: 2.5 });
+  });
+  afterAll(() => t.close());
+
+  const getOrder = async (id: string) => {
+    const res = await t.request({ method: 'GET', url: `${base}/${id}`, headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    return res.json() as Order;
+  };
+  const put = (id: string, payload: Record<string, unknown>) =>
+    t.request({ method: 'PUT', url: `${base}/${id}`, headers: bearer(token), payload });
+  const setPrice = async (product: Product, price: number) => {
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/products/${product.id}`,
+      headers: bearer(token),
+      payload: { ...product, price, category: category.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().price).toBe(price);
+  };
+  /** All-time sales, the order day's sales and the best sellers as [name, units, revenue]. */
+  const summaries = async () => {
+    const get = async (url: string) => {
+      const res = await t.request({ method: 'GET', url, headers: bearer(token) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const allTime = (await get(`${base}/sales`)) as Sales;
+    const onDay = (await get(`${base}/sales?from=${day}&to=${day}&groupBy=day`)) as Sales;
+    const best = (await get('/api/products/bestSellers')).products as BestSeller[];
+    return {
+      totalSales: allTime.totalSales,
+      totalOrders: allTime.totalOrders,
+      day: onDay.series,
+      bestSellers: best.map((b) => [b.name, b.unitsSold, b.revenue]),
+    };
+  };
+  const statusCount = async (status: string) =>
+    (
+      await t.request({ method: 'GET', url: `${base}?status=${status}&page=1&perPage=1`, headers: bearer(token) })
+    ).json().totalCount as number;
+
+  it('ignores a client’s price, subTotal and amount: each line is charged the catalogue price', async () => {
+    const res = await postOrder(
+      t,
+      token,
+      orderBody(
+        [
+          { ...orderLine(lamp.id, 2, 'Desk Lamp'), price: 1, subTotal: 2 },
+          { ...orderLine(bulb.id, 4, 'Bulb'), price: 0.01, subTotal: 0.04 },
+        ],
+        { amount: 2.04 },
+      ),
+    );
+    expect(res.statusCode).toBe(201);
+    first = res.json() as Order;
+    expect(first).toMatchObject({
+      amount: 90,
+      products: [
+        { productId: lamp.id, quantity: 2, price: 40, subTotal: 80 },
+        { productId: bulb.id, quantity: 4, price: 2.5, subTotal: 10 },
+      ],
+    });
+    expect(await getOrder(first.id)).toEqual(first);
+    expect(await summaries()).toEqual({
+      totalSales: 90,
+      totalOrders: 1,
+      day: [{ period: day, sales: 90, orders: 1 }],
+      bestSellers: [
+        ['Bulb', 4, 10],
+        ['Desk Lamp', 2, 80],
+      ],
+    });
+  });
+
+  it('a later catalogue price change leaves existing orders and the summaries as they were', async () => {
+    const before = await summaries();
+    await setPrice(lamp, 50);
+    expect(await getOrder(first.id)).toEqual(first);
+    expect(await summaries()).toEqual(before);
+    // A new order is charged the new price.
+    second = await createOrder(t, token, [orderLine(lamp.id, 1)]);
+    expect(second).toMatchObject({ amount: 50, products: [{ price: 50, subTotal: 50 }] });
+  });
+
+  it('a status-only PUT (all fields, as the dashboard sends) keeps the prices the order was placed at', async () => {
+    const before = await summaries();
+    expect(before).toMatchObject({ totalSales: 140, totalOrders: 2 });
+    const res = await put(first.id, { ...first, status: 'delivered' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ...first, status: 'delivered' });
+    // Even with tampered prices and totals, the same products and quantities keep the old prices.
+    const tampered = await put(first.id, {
+      ...first,
+      status: 'delivered',
+      amount: 1,
+      products: first.products.map((line) => ({ ...line, price: 0, subTotal: 0 })),
+    });
+    expect(tampered.statusCode, tampered.body).toBe(200);
+    expect(tampered.json()).toEqual({ ...first, status: 'delivered' });
+    expect(await getOrder(first.id)).toEqual({ ...first, status: 'delivered' });
+    expect(await summaries()).toEqual(before);
+    expect(await statusCount('delivered')).toBe(1);
+    expect(await statusCount('pending')).toBe(1);
+  });
+
+  it('a PUT that changes quantities reprices every line from the catalogue and moves the summaries', async () => {
+    await setPrice(bulb, 3);
+    t.advance(5 * 24 * 3600 * 1000); // changed days later: the sales stay on the order’s day
+    const current = await getOrder(first.id);
+    const res = await put(first.id, {
+      ...current,
+      status: 'confirm',
+      products: [
+        { ...current.products[0], quantity: 4 },
+        { ...current.products[1] }, // same quantity, still repriced with the rest of the order
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const repriced = res.json() as Order;
+    expect(repriced).toEqual({
+      ...current,
+      status: 'confirm',
+      amount: 212,
+      products: [
+        { ...current.products[0], quantity: 4, price: 50, subTotal: 200 },
+        { ...current.products[1], quantity: 4, price: 3, subTotal: 12 },
+      ],
+    });
+    expect(await getOrder(first.id)).toEqual(repriced);
+    expect(await summaries()).toEqual({
+      totalSales: 262,
+      totalOrders: 2,
+      day: [{ period: day, sales: 262, orders: 2 }],
+      bestSellers: [
+        ['Desk Lamp', 5, 250],
+        ['Bulb', 4, 12],
+      ],
+    });
+    expect(await statusCount('delivered')).toBe(0);
+    expect(await statusCount('confirm')).toBe(1);
+    expect(await statusCount('pending')).toBe(1);
+    // The other order, untouched, still has the price it was placed at.
+    expect(await getOrder(second.id)).toEqual(second);
   });
 });
 

@@ -7,18 +7,19 @@ const badRange = 'from and to must be dates (YYYY-MM-DD), from not after to, at 
 
 /**
  * Orders take the app clock's time; the clock is moved to fixed instants so every order
- * lands on a known day. "Today" is 2026-03-10.
+ * lands on a known day. "Today" is 2026-03-10. Lines are charged the catalogue price, so
+ * there is one product per price the orders need.
  */
 describe(`GET /api/orders/sales (${engineName})`, () => {
   let t: TestApp;
   let token: string;
-  let productId: string;
+  const productAt: Record<number, string> = {};
   const orders: Record<string, Order> = {};
 
   const setClock = (iso: string) => t.advance(Date.parse(iso) - t.app.ctx.clock());
   const orderAt = async (iso: string, quantity: number, price: number) => {
     setClock(iso);
-    const order = await createOrder(t, token, [orderLine(productId, quantity, price)]);
+    const order = await createOrder(t, token, [orderLine(productAt[price]!, quantity)]);
     expect(order.date).toBe(iso);
     return order;
   };
@@ -27,7 +28,8 @@ describe(`GET /api/orders/sales (${engineName})`, () => {
     t = await createTestApp();
     token = await signIn(t);
     const category = await createCategory(t, token, 'Electronics');
-    productId = (await createProduct(t, token, category.id)).id;
+    for (const price of [100, 50, 20, 7.5])
+      productAt[price] = (await createProduct(t, token, category.id, { name: `Item at ${price}`, price })).id;
     orders.lastYear = await orderAt('2025-12-31T23:59:59.000Z', 5, 100); // 500
     orders.january = await orderAt('2026-01-15T10:00:00.000Z', 3, 100); // 300
     orders.marchA = await orderAt('2026-03-01T00:00:00.000Z', 1, 100); // 100
@@ -155,7 +157,7 @@ describe(`GET /api/orders/sales (${engineName})`, () => {
       method: 'PUT',
       url: `/api/orders/${orders.january!.id}`,
       headers: bearer(token),
-      payload: orderBody([orderLine(productId, 4, 100)]),
+      payload: orderBody([orderLine(productAt[100]!, 4)]),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().amount).toBe(400);
@@ -207,7 +209,7 @@ describe(`GET /api/orders/sales (${engineName})`, () => {
   });
 
   it('an order placed today shows up today', async () => {
-    await createOrder(t, token, [orderLine(productId, 1, 7.5)]);
+    await createOrder(t, token, [orderLine(productAt[7.5]!, 1)]);
     expect((await report('?from=2026-03-10&to=2026-03-10&groupBy=day')).series).toEqual([
       { period: '2026-03-10', sales: 7.5, orders: 1 },
     ]);
