@@ -94,13 +94,31 @@ async function arrangeShop(server: RunningServer, token: string) {
 /** Order Id cells, top to bottom. */
 const shownIds = (page: Page) => page.locator('tbody tr td:first-child').allInnerTexts();
 
+/** Colour transitions must end before axe measures contrast. */
+const settle = (page: Page) =>
+  page.evaluate(() =>
+    // Transitions only: a spinner's endless animation never finishes.
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+
 async function bothThemes(page: Page, label: string) {
   await expectAccessible(page, `${label} (light)`);
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
-  await expectAccessible(page, `${label} (dark)`);
-  await page.getByRole('button', { name: 'Switch to light theme' }).click();
-  await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
+  try {
+    await settle(page);
+    await expectAccessible(page, `${label} (dark)`);
+  } finally {
+    // Back to light even on failure, so the next check starts from the default theme.
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
+    await settle(page);
+  }
 }
 
 describe.skipIf(!hasChromium)('Orders List and the pending-orders bell', () => {

@@ -1,4 +1,25 @@
+import { type BannerFamily, bannerFamilies, bannerFamilyNames } from '@shopdesk/contract';
+import { type ComponentType, createElement } from 'react';
+import { lazyScreen } from '../../lib/lazy-screen';
 import type { AppRoute } from '../route-table';
 
-/** The banners screens' routes; owned by the banners feature work. */
-export const bannersRoutes: AppRoute[] = [];
+type FamilyScreen = { default: ComponentType<{ family: BannerFamily }> };
+
+/** One lazy screen per family and kind, all from the same three screen files. */
+function forFamily(load: () => Promise<FamilyScreen>, family: BannerFamily) {
+  return lazyScreen(() => load().then(({ default: Screen }) => ({ default: () => createElement(Screen, { family }) })));
+}
+
+const loadList = () => import('../routes/banner-list');
+const loadAdd = () => import('../routes/banner-add');
+const loadEdit = () => import('../routes/banner-edit');
+
+/** The banners screens' routes (spec §2), driven by the contract's family table. */
+export const bannersRoutes: AppRoute[] = bannerFamilyNames.flatMap((family): AppRoute[] => {
+  const spec = bannerFamilies[family];
+  return [
+    { path: spec.listPath, layout: 'shell', screen: forFamily(loadList, family) },
+    { path: spec.addPath, layout: 'shell', screen: forFamily(loadAdd, family) },
+    { path: `${spec.editPath}/:id`, layout: 'shell', screen: forFamily(loadEdit, family) },
+  ];
+});

@@ -1,0 +1,24 @@
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import { type BannerFamily, bannerFamilies } from '@shopdesk/contract';
+import { Link as RouterLink } from 'react-router';
+import { PageHeader } from '../../components/ui/page-header';
+import { BannerList } from '../../features/banners/components/banner-list';
+
+export default function BannerListScreen({ family }: { family: BannerFamily }) {
+  const spec = bannerFamilies[family];
+  return (
+    <>
+      <PageHeader
+        title={spec.listTitle}
+        crumbs={[{ label: spec.listTitle }]}
+        actions={
+          <Button component={RouterLink} to={spec.addPath} variant="contained" startIcon={<AddIcon />}>
+            Add {spec.title}
+          </Button>
+        }
+      />
+      <BannerList family={family} />
+    </>
+  );
+}

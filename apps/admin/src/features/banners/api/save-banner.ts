@@ -1,0 +1,20 @@
+import { type Banner, type BannerFamily, type BannerForm, bannerFamilies } from '@shopdesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { bannerKeys } from './banner-keys';
+
+/** Create without an id, update with one; the server looks up the category names. */
+export function saveBanner(family: BannerFamily, form: BannerForm, id?: string): Promise<Banner> {
+  const { apiPath } = bannerFamilies[family];
+  return id
+    ? api.put<Banner>(`${apiPath}/${encodeURIComponent(id)}`, form)
+    : api.post<Banner>(`${apiPath}/create`, form);
+}
+
+export function useSaveBanner(family: BannerFamily, id?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: BannerForm) => saveBanner(family, form, id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bannerKeys.all(family) }),
+  });
+}

@@ -1,0 +1,81 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import {
+  acceptedImageTypes,
+  type Banner,
+  type BannerFamily,
+  bannerFamilies,
+  bannerFormSchema,
+  firstMessage,
+  strictImageTypes,
+} from '@shopdesk/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ImageUploader } from '../../../components/ui/image-uploader';
+import { showAlert } from '../../../lib/alerts';
+import { errorMessage } from '../../../lib/api-error';
+import { deleteAllTemporaryImages } from '../../../lib/temporary-uploads';
+import { useSaveBanner } from '../api/save-banner';
+import { bannerWords } from './banner-words';
+import { CategorySelects } from './category-selects';
+
+type Props = { family: BannerFamily; banner?: Banner };
+
+/** The one add/edit form of every banner family; edit when a saved banner is given. */
+export function BannerForm({ family, banner }: Props) {
+  const spec = bannerFamilies[family];
+  const isEdit = Boolean(banner);
+  const [images, setImages] = useState<string[]>(banner?.images ?? []);
+  const [category, setCategory] = useState({ catId: banner?.catId ?? '', subCatId: banner?.subCatId ?? '' });
+  const [isUploading, setIsUploading] = useState(false);
+  const save = useSaveBanner(family, banner?.id);
+  const navigate = useNavigate();
+
+  // Spec §4: leftovers of an abandoned form must not join this form's next upload.
+  useEffect(() => {
+    void deleteAllTemporaryImages();
+  }, []);
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = bannerFormSchema.safeParse({ images, ...(spec.hasCategory ? category : {}) });
+    if (!parsed.success) {
+      showAlert('error', firstMessage(parsed.error));
+      return;
+    }
+    save.mutate(parsed.data, {
+      onSuccess: () => {
+        showAlert('success', isEdit ? bannerWords.updated(spec.title) : bannerWords.added(spec.title));
+        // The images belong to the saved record now; the temporary list is stale.
+        void deleteAllTemporaryImages();
+        void navigate(spec.listPath);
+      },
+      onError: (error) => showAlert('error', errorMessage(error)),
+    });
+  }
+
+  const isBusy = save.isPending || isUploading;
+  return (
+    <Paper component="form" noValidate onSubmit={handleSubmit} sx={{ p: 3, display: 'grid', gap: 3 }}>
+      {spec.hasCategory && (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <CategorySelects {...category} onChange={setCategory} disabled={save.isPending} />
+        </Box>
+      )}
+      <ImageUploader
+        family={spec.apiPath}
+        acceptedTypes={isEdit && spec.strictEditTypes ? strictImageTypes : acceptedImageTypes}
+        value={images}
+        onChange={setImages}
+        onBusyChange={setIsUploading}
+      />
+      <Box>
+        <Button type="submit" variant="contained" size="large" disabled={isBusy} sx={{ minWidth: 200 }}>
+          {save.isPending ? <CircularProgress size={24} color="inherit" aria-label="Saving" /> : 'Publish and View'}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
