@@ -27,7 +27,7 @@ export function ProductOptions({ values, onChange }: Props) {
     [...values.location, ...locations].map((option) => [option.value, option.label] as const),
   );
   return (
-    <Grid container spacing={2} sx={{ mt: 0 }}>
+    <Grid container spacing={2} sx={{ mt: 2 }}>
       <Grid size={{ xs: 12, md: 4 }}>
         <MultiSelectField
           id="product-rams"

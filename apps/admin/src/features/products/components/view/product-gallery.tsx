@@ -37,7 +37,7 @@ export function ProductGallery({ images, name, discount }: Props) {
           </SwiperSlide>
         ))}
       </Swiper>
-      {images.length > 1 && (
+      {images.length > 0 && (
         <Box sx={{ mt: 1.5 }}>
           <Swiper modules={[Thumbs]} onSwiper={setThumbs} slidesPerView={5} spaceBetween={8} watchSlidesProgress>
             {images.map((image, index) => (

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import InnerImageZoom from 'react-inner-image-zoom';
 import 'react-inner-image-zoom/lib/styles.min.css';
@@ -9,15 +10,19 @@ const zoomMobileQuery = '(max-width:640px)';
 /** A gallery picture that magnifies under the pointer on wide screens. */
 export function ZoomImage({ src, alt }: { src: string; alt: string }) {
   const isNarrow = useMediaQuery(zoomMobileQuery, { noSsr: true });
-  if (isNarrow) return <img src={src} alt={alt} style={{ width: '100%', display: 'block' }} />;
+  // Small uploads still fill the slide: the picture is scaled to the gallery's width.
+  const fill = { width: '100%', aspectRatio: '1', objectFit: 'contain', display: 'block' } as const;
+  if (isNarrow) return <img src={src} alt={alt} style={fill} />;
   return (
-    <InnerImageZoom
-      src={src}
-      zoomType="hover"
-      zoomPreload
-      fadeDuration={zoomFadeMs}
-      hideHint
-      imgAttributes={{ alt, style: { width: '100%', display: 'block' } }}
-    />
+    <Box sx={{ '& .iiz': { width: '100%', display: 'block', m: 0 } }}>
+      <InnerImageZoom
+        src={src}
+        zoomType="hover"
+        zoomPreload
+        fadeDuration={zoomFadeMs}
+        hideHint
+        imgAttributes={{ alt, style: fill }}
+      />
+    </Box>
   );
 }
