@@ -14,14 +14,15 @@ export function ZoomImage({ src, alt }: { src: string; alt: string }) {
   const fill = { width: '100%', aspectRatio: '1', objectFit: 'contain', display: 'block' } as const;
   if (isNarrow) return <img src={src} alt={alt} style={fill} />;
   return (
-    <Box sx={{ '& .iiz': { width: '100%', display: 'block', m: 0 } }}>
+    // The library sets the picture's inline style itself: size it through its class instead.
+    <Box sx={{ '& .iiz': { width: '100%', display: 'block', m: 0 }, '& .iiz__img:not(.iiz__img--abs)': fill }}>
       <InnerImageZoom
         src={src}
         zoomType="hover"
         zoomPreload
         fadeDuration={zoomFadeMs}
         hideHint
-        imgAttributes={{ alt, style: fill }}
+        imgAttributes={{ alt }}
       />
     </Box>
   );
