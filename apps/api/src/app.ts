@@ -14,8 +14,10 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, type DbHandle, migrateToLatest } from './db/create-db';
 import { demoSizes, isEmptyShop, seedShop } from './db/seed/seed';
+import { createMailer, type Mailer } from './lib/mailer';
 import { defaultThrottleLimits, Throttle, type ThrottleLimits } from './lib/throttle';
 import { loadJwtSecret, TokenSigner } from './lib/tokens';
+import { accountSecurityRoutes } from './modules/account-security/account-security.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
@@ -41,6 +43,8 @@ export interface BuildOptions {
   /** Run the hourly sweep of unused uploads (off in tests, which call it directly). */
   sweep?: boolean;
   logger?: boolean;
+  /** Replaces SMTP (tests read the mail). */
+  mailer?: Mailer;
 }
 
 declare module 'fastify' {
@@ -87,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock,
     throttle: new Throttle({ ...defaultThrottleLimits, ...options.throttle }, clock),
     log: app.log,
+    mailer: options.mailer ?? createMailer(config, app.log),
   };
   app.decorate('ctx', ctx);
 
@@ -116,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The API's table of contents.
   await app.register(systemRoutes, { prefix: '/api', ctx, handle });
   await app.register(usersRoutes, { prefix: '/api/user', ctx });
+  await app.register(accountSecurityRoutes, { prefix: '/api/user', ctx });
   await app.register(imageRoutes('users'), { prefix: '/api/user', ctx });
   await app.register(imageUploadRoutes, { prefix: '/api/imageUpload', ctx });
   await app.register(categoriesRoutes, { prefix: '/api/category', ctx });

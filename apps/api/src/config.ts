@@ -32,6 +32,12 @@ const envSchema = z.object({
   COUNTRIES_URL: z.string().default('/api/countries'),
   TRUST_PROXY: booleanText.default(false),
   ADMIN_DIST: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Shopdesk <no-reply@shopdesk.local>'),
+  ADMIN_REQUIRE_2FA: booleanText.default(false),
 });
 
 export interface Config {
@@ -53,6 +59,8 @@ export interface Config {
   trustProxy: boolean;
   /** Where the built dashboard lives; absent in API-only tests. */
   adminDist: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
+  requireTwoFactor: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +97,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     countriesUrl: e.COUNTRIES_URL,
     trustProxy: e.TRUST_PROXY,
     adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : undefined,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    requireTwoFactor: e.ADMIN_REQUIRE_2FA,
   };
 }
 

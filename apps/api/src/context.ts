@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db, Engine } from './db/create-db';
+import type { Mailer } from './lib/mailer';
 import type { Throttle } from './lib/throttle';
 import type { TokenSigner } from './lib/tokens';
 
@@ -14,4 +15,5 @@ export interface AppContext {
   clock: () => number;
   throttle: Throttle;
   log: FastifyBaseLogger;
+  mailer: Mailer;
 }

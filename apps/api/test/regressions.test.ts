@@ -57,3 +57,60 @@ describe('regressions', () => {
     expect(hasImageExtension('png', acceptedImageTypes)).toBe(false);
   });
 });
+
+describe('orders whose product was deleted later', () => {
+  it('still take a status change', async () => {
+    t = await createTestApp();
+    const token = await signIn(t);
+    const headers = bearer(token);
+    const category = await t.request({
+      method: 'POST',
+      url: '/api/category/create',
+      headers,
+      payload: { name: 'Gone', color: 'red', images: ['/uploads/categories/6b0176e6b0134fb680c21235.png'] },
+    });
+    const product = await t.request({
+      method: 'POST',
+      url: '/api/products/create',
+      headers,
+      payload: {
+        name: 'Old lamp',
+        description: 'd',
+        brand: 'b',
+        price: 50,
+        oldPrice: 60,
+        category: category.json().id,
+        countInStock: 1,
+        rating: 4,
+        isFeatured: false,
+        discount: 0,
+        images: ['/uploads/products/6b0176e6b0134fb680c21235.jpg'],
+      },
+    });
+    const order = await t.request({
+      method: 'POST',
+      url: '/api/orders/create',
+      headers,
+      payload: {
+        name: 'A',
+        phoneNumber: '1',
+        address: 'x',
+        pincode: '1',
+        email: 'a@b.c',
+        products: [{ productId: product.json().id, quantity: 2 }],
+      },
+    });
+    expect((await t.request({ method: 'DELETE', url: `/api/products/${product.json().id}`, headers })).statusCode).toBe(
+      200,
+    );
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/orders/${order.json().id}`,
+      headers,
+      payload: { ...(order.json() as object), status: 'delivered' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('delivered');
+    expect(res.json().amount).toBe(100);
+  });
+});

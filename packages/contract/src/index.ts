@@ -1,3 +1,4 @@
+export * from './account-security';
 export * from './banners';
 export * from './categories';
 export * from './common';

@@ -44,6 +44,8 @@ export const signinResponseSchema = z.object({
   msg: z.string(),
   token: z.string(),
   user: sessionUserSchema,
+  /** With ADMIN_REQUIRE_2FA: this account must turn on two-step sign-in before anything else. */
+  twoFactorSetupRequired: z.boolean().optional(),
 });
 export type SigninResponse = z.infer<typeof signinResponseSchema>;
 

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table shapes as Kysely sees them. Portable across SQLite and PostgreSQL:
  * ids and dates are text (ISO-8601 sorts correctly), flags are 0/1 integers,
@@ -13,6 +15,9 @@ export interface UsersTable {
   is_admin: number;
   created_at: string;
   updated_at: string;
+  totp_secret: Generated<string | null>;
+  totp_pending_secret: Generated<string | null>;
+  totp_last_step: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -143,6 +148,20 @@ export interface BannersTable {
   updated_at: string;
 }
 
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  used_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -157,4 +176,6 @@ export interface Database {
   sales_daily: SalesDailyTable;
   product_sales: ProductSalesTable;
   banners: BannersTable;
+  recovery_codes: RecoveryCodesTable;
+  password_resets: PasswordResetsTable;
 }

@@ -1,4 +1,4 @@
-import { messages } from '@shopdesk/contract';
+import { messages, securityMessages } from '@shopdesk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'public' routes need no token; every other route needs an administrator's. */
     access?: 'public';
+    /** Reachable while ADMIN_REQUIRE_2FA waits for this administrator to set up two-step sign-in. */
+    allowBeforeTwoFactor?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | undefined;
@@ -49,6 +51,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { ctx: AppCon
     if (!token) throw unauthorized(messages.pleaseSignIn);
     const caller = await authenticate(options.ctx, token);
     if (!caller.isAdmin) throw forbidden(messages.notAdmin);
+    if (caller.mustSetUpTwoFactor && !request.routeOptions.config?.allowBeforeTwoFactor) {
+      throw forbidden(securityMessages.twoFactorRequired);
+    }
     request.caller = caller;
   });
 });

@@ -3,6 +3,7 @@ import * as accounts from './2026-11-21-001-accounts';
 import * as catalogueBasics from './2026-11-21-002-catalogue-basics';
 import * as products from './2026-11-21-003-products';
 import * as ordersBanners from './2026-11-21-004-orders-banners';
+import * as accountSecurity from './2026-11-21-005-account-security';
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the bundled
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-002-catalogue-basics': catalogueBasics,
   '2026-11-21-003-products': products,
   '2026-11-21-004-orders-banners': ordersBanners,
+  '2026-11-21-005-account-security': accountSecurity,
 };

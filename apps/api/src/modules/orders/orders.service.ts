@@ -126,8 +126,8 @@ function orderRow(id: string, input: OrderInput, amount: number, createdAt: stri
 }
 
 /** Same products and quantities: the order keeps the prices it was placed at. */
-const sameLines = (a: repo.OrderItemRow[], b: Lines) =>
-  a.length === b.length && a.every((x, i) => x.product_id === b[i]?.product_id && x.quantity === b[i]?.quantity);
+const sameLines = (a: repo.OrderItemRow[], b: OrderInput['products']) =>
+  a.length === b.length && a.every((x, i) => x.product_id === b[i]?.productId && x.quantity === b[i]?.quantity);
 
 /** Any status may follow any other; a status-only change touches one row and two counters. */
 export async function updateOrder(ctx: AppContext, id: string, body: unknown): Promise<Order> {
@@ -136,9 +136,9 @@ export async function updateOrder(ctx: AppContext, id: string, body: unknown): P
     const row = await repo.findOrderRow(trx, id);
     if (!row) throw notFound(orderMessages.notFound);
     const oldLines = (await repo.itemsOfOrders(trx, [id])).get(id) ?? [];
-    const lines = await orderLines(trx, id, input);
     const day = row.created_at.slice(0, 10);
-    if (sameLines(oldLines, lines)) {
+    // Compared before any catalogue lookup: a status change works even after a product is gone.
+    if (sameLines(oldLines, input.products)) {
       await repo.updateOrderRow(trx, id, { ...orderRow(id, input, row.amount, row.created_at) });
       if (row.status !== input.status) {
         await bumpCounter(trx, counterNames.ordersWithStatus(row.status), -1);
@@ -146,6 +146,7 @@ export async function updateOrder(ctx: AppContext, id: string, body: unknown): P
       }
       return;
     }
+    const lines = await orderLines(trx, id, input);
     await applySummaries(trx, day, row.status, oldLines, -1);
     await repo.updateOrderRow(trx, id, orderRow(id, input, amountOf(lines), row.created_at));
     await repo.replaceOrderItems(trx, id, lines);

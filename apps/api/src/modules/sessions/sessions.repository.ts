@@ -40,6 +40,7 @@ export function findSessionWithUser(db: Db, sessionId: string) {
       'users.email as email',
       'users.is_admin as isAdmin',
     ])
+    .select((eb) => eb('users.totp_secret', 'is not', null).as('hasTwoFactor'))
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
 }

@@ -1,8 +1,16 @@
-import { messages } from '@shopdesk/contract';
+import { messages, securityMessages } from '@shopdesk/contract';
 import type { AppContext } from '../../context';
-import { unauthorized } from '../../lib/http-error';
+import { notFound, unauthorized } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
-import { endSession, findSessionWithUser, insertSession, touchSession } from './sessions.repository';
+import { describeUserAgent } from '../account-security/user-agent';
+import {
+  endSession,
+  endUserSessions,
+  findSessionWithUser,
+  insertSession,
+  listOpenSessions,
+  touchSession,
+} from './sessions.repository';
 
 export interface Caller {
   id: string;
@@ -12,6 +20,8 @@ export interface Caller {
   /** The account named by ADMIN_EMAIL: the only one allowed to delete. */
   isOwner: boolean;
   sessionId: string;
+  /** ADMIN_REQUIRE_2FA is on and this administrator has not turned two-step sign-in on yet. */
+  mustSetUpTwoFactor: boolean;
 }
 
 /** How often last-seen is written: at most once a minute per session. */
@@ -57,5 +67,33 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Call
     isAdmin: session.isAdmin === 1,
     isOwner: session.email === ctx.config.adminEmail,
     sessionId: session.sessionId,
+    mustSetUpTwoFactor: ctx.config.requireTwoFactor && !session.hasTwoFactor,
   };
+}
+
+/** The caller's open sessions, most recently used first, marking the one making this call. */
+export async function listOwnSessions(ctx: AppContext, caller: Caller) {
+  const rows = await listOpenSessions(ctx.db, caller.id, new Date(ctx.clock()).toISOString());
+  return rows.map((row) => ({
+    id: row.id,
+    current: row.id === caller.sessionId,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    userAgent: row.user_agent,
+    device: describeUserAgent(row.user_agent),
+    ip: row.ip,
+  }));
+}
+
+export async function endOwnSession(ctx: AppContext, caller: Caller, sessionId: string) {
+  const session = await findSessionWithUser(ctx.db, sessionId);
+  if (!session || session.userId !== caller.id || session.endedAt) throw notFound(securityMessages.sessionNotFound);
+  await endSession(ctx.db, sessionId, new Date(ctx.clock()).toISOString());
+  ctx.log.info({ event: 'session.ended', userId: caller.id, sessionId }, 'session ended by its owner');
+  return { error: false as const, msg: securityMessages.sessionEnded };
+}
+
+export async function endOtherSessions(ctx: AppContext, caller: Caller) {
+  await endUserSessions(ctx.db, caller.id, new Date(ctx.clock()).toISOString(), caller.sessionId);
+  return { error: false as const, msg: securityMessages.otherSessionsEnded };
 }

@@ -92,13 +92,13 @@ describe(`sign-in throttle over HTTP (${engineName})`, () => {
       name: 'C',
       email: 'c@shop.test',
       phone: '1',
-      password: 'pw-1',
-      confirmPassword: 'pw-1',
+      password: 'customer-pass-1',
+      confirmPassword: 'customer-pass-1',
       isAdmin: false,
     };
     expect((await t.request({ method: 'POST', url: '/api/user/signup', payload: customer })).statusCode).toBe(201);
     for (let n = 0; n < 4; n += 1) {
-      const res = await attempt(t, 'pw-1', 'c@shop.test');
+      const res = await attempt(t, 'customer-pass-1', 'c@shop.test');
       expect(res.statusCode, `customer attempt ${n + 1}`).toBe(403);
     }
   });

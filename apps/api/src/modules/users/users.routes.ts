@@ -49,8 +49,10 @@ export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     },
   );
 
-  app.post('/logout', { schema: { response: { 200: okMessageSchema } } }, (request) =>
-    users.logOut(ctx, callerOf(request)),
+  app.post(
+    '/logout',
+    { config: { allowBeforeTwoFactor: true }, schema: { response: { 200: okMessageSchema } } },
+    (request) => users.logOut(ctx, callerOf(request)),
   );
 
   app.get('/get/count', { schema: { response: { 200: userCountSchema } } }, () => users.userCount(ctx));
@@ -61,8 +63,10 @@ export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     (request) => users.changePassword(ctx, callerOf(request), request.params.id, request.body),
   );
 
-  app.get('/:id', { schema: { params: idParamSchema, response: { 200: userSchema } } }, (request) =>
-    users.readOwnUser(ctx, callerOf(request), request.params.id),
+  app.get(
+    '/:id',
+    { config: { allowBeforeTwoFactor: true }, schema: { params: idParamSchema, response: { 200: userSchema } } },
+    (request) => users.readOwnUser(ctx, callerOf(request), request.params.id),
   );
 
   app.put(

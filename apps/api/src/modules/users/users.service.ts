@@ -4,6 +4,7 @@ import {
   type ProfileBody,
   type SigninBody,
   type SigninResponse,
+  securityMessages,
   type signupBodySchema,
   type User,
 } from '@shopdesk/contract';
@@ -12,6 +13,8 @@ import { isSignupAllowed } from '../../config';
 import type { AppContext } from '../../context';
 import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
+import { verifySecondFactor } from '../account-security/account-security.service';
+import { assertGoodPassword } from '../account-security/password-rule';
 import { endSession, endUserSessions } from '../sessions/sessions.repository';
 import type { Caller } from '../sessions/sessions.service';
 import { openSession } from '../sessions/sessions.service';
@@ -45,6 +48,14 @@ export async function signIn(ctx: AppContext, body: SigninBody, meta: RequestMet
     ctx.log.info({ event: 'signin.refused', userId: row.id }, 'sign-in refused: not an administrator');
     throw forbidden(messages.notAdmin);
   }
+  if (row.totp_secret) {
+    if (!body.otp) throw unauthorized(securityMessages.otpRequired, { twoFactorRequired: true });
+    if (!(await verifySecondFactor(ctx, row, body.otp))) {
+      ctx.throttle.fail(meta.ip, body.email);
+      ctx.log.info({ event: 'signin.failed', reason: 'second factor', userId: row.id, ip: meta.ip }, 'sign-in failed');
+      throw unauthorized(securityMessages.otpWrong, { twoFactorRequired: true });
+    }
+  }
   ctx.throttle.succeed(meta.ip, body.email);
   const token = await openSession(ctx, row.id, meta);
   ctx.log.info({ event: 'signin.ok', userId: row.id }, 'signed in');
@@ -53,6 +64,7 @@ export async function signIn(ctx: AppContext, body: SigninBody, meta: RequestMet
     msg: messages.userAuthenticated,
     token,
     user: { id: row.id, name: row.name, email: row.email, isAdmin: true },
+    ...(ctx.config.requireTwoFactor && !row.totp_secret ? { twoFactorSetupRequired: true } : {}),
   };
 }
 
@@ -60,6 +72,7 @@ export async function signIn(ctx: AppContext, body: SigninBody, meta: RequestMet
 export async function signUp(ctx: AppContext, body: z.output<typeof signupBodySchema>): Promise<User> {
   if (body.isAdmin && !isSignupAllowed(ctx.config, body.email)) throw forbidden(messages.signupNotAllowed);
   if (await findUserByEmail(ctx.db, body.email)) throw conflict(messages.emailTaken);
+  assertGoodPassword(body.password);
   const id = newId();
   try {
     await insertUser(ctx.db, {
@@ -116,6 +129,7 @@ export async function changePassword(ctx: AppContext, caller: Caller, id: string
   if (!(await verifyPassword(row.password_hash, body.password))) {
     throw new HttpError(400, messages.currentPasswordWrong);
   }
+  assertGoodPassword(body.newPass);
   const now = nowIso(ctx.clock);
   await updateUserPassword(ctx.db, id, await hashPassword(body.newPass), now);
   await endUserSessions(ctx.db, id, now, caller.sessionId);

@@ -1,0 +1,107 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { messages, securityMessages } from '@shopdesk/contract';
+import QRCode from 'qrcode';
+import type { AppContext } from '../../context';
+import { badRequest, conflict } from '../../lib/http-error';
+import { nowIso } from '../../lib/ids';
+import { endUserSessions } from '../sessions/sessions.repository';
+import type { Caller } from '../sessions/sessions.service';
+import { hashPassword, verifyPassword } from '../users/passwords';
+import { findUserByEmail, findUserById, type UserRow, updateUserPassword } from '../users/users.repository';
+import * as repo from './account-security.repository';
+import { assertGoodPassword } from './password-rule';
+import { hashCode, matchingStep, newRecoveryCodes, newTotpSecret, totpFor } from './totp';
+
+const resetLifetimeMs = 30 * 60_000;
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Where reset links point. Never the request's Host header (an attacker could send a
+ * victim a link to their own host): PUBLIC_URL, else the address the server listens on.
+ */
+function linkBase(ctx: AppContext): string {
+  if (ctx.config.publicUrl) return ctx.config.publicUrl;
+  const host = ['0.0.0.0', '::'].includes(ctx.config.host) ? '127.0.0.1' : ctx.config.host;
+  return `http://${host}:${ctx.config.port}`;
+}
+
+/** The same answer whether or not the address has an account; a single-use link for 30 minutes. */
+export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
+  ctx.throttle.check(ip, `reset:${email}`);
+  ctx.throttle.fail(ip, `reset:${email}`);
+  const user = await findUserByEmail(ctx.db, email);
+  if (user) {
+    const token = randomBytes(32).toString('base64url');
+    const now = ctx.clock();
+    await repo.insertPasswordReset(ctx.db, {
+      tokenHash: tokenHash(token),
+      userId: user.id,
+      expiresAt: new Date(now + resetLifetimeMs).toISOString(),
+      now: new Date(now).toISOString(),
+    });
+    const link = `${linkBase(ctx)}/reset-password/${token}`;
+    await ctx.mailer({
+      to: user.email,
+      subject: 'Reset your Shopdesk password',
+      text: `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Shopdesk account.\nSet a new password here within 30 minutes:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
+    });
+    ctx.log.info({ event: 'password.reset.requested', userId: user.id }, 'password reset requested');
+  }
+  return { error: false as const, msg: securityMessages.resetSent };
+}
+
+export async function resetPassword(ctx: AppContext, body: { token: string; password: string }) {
+  assertGoodPassword(body.password);
+  const now = nowIso(ctx.clock);
+  const userId = await repo.consumePasswordReset(ctx.db, tokenHash(body.token), now);
+  if (!userId) throw badRequest(securityMessages.resetInvalid);
+  await updateUserPassword(ctx.db, userId, await hashPassword(body.password), now);
+  await endUserSessions(ctx.db, userId, now);
+  ctx.log.info({ event: 'password.reset', userId }, 'password reset; every session ended');
+  return { error: false as const, msg: messages.passwordChanged };
+}
+
+async function userOf(ctx: AppContext, caller: Caller): Promise<UserRow> {
+  const row = await findUserById(ctx.db, caller.id);
+  if (!row) throw badRequest('User not found');
+  return row;
+}
+
+export async function startTwoFactorSetup(ctx: AppContext, caller: Caller) {
+  const row = await userOf(ctx, caller);
+  if (row.totp_secret) throw conflict(securityMessages.twoFactorAlreadyOn);
+  const secret = newTotpSecret();
+  await repo.setPendingSecret(ctx.db, caller.id, secret);
+  const otpauthUrl = totpFor(secret, row.email).toString();
+  return { otpauthUrl, secret, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }) };
+}
+
+export async function confirmTwoFactor(ctx: AppContext, caller: Caller, otp: string) {
+  const row = await userOf(ctx, caller);
+  if (row.totp_secret) throw conflict(securityMessages.twoFactorAlreadyOn);
+  if (!row.totp_pending_secret) throw badRequest(securityMessages.twoFactorNotStarted);
+  const step = matchingStep(row.totp_pending_secret, otp, ctx.clock());
+  if (step === undefined) throw badRequest(securityMessages.otpWrong);
+  const recoveryCodes = newRecoveryCodes();
+  await repo.enableTwoFactor(ctx.db, caller.id, row.totp_pending_secret, step, recoveryCodes.map(hashCode));
+  ctx.log.info({ event: '2fa.enabled', userId: caller.id }, 'two-step sign-in turned on');
+  return { error: false as const, msg: securityMessages.twoFactorEnabled, recoveryCodes };
+}
+
+/** A current TOTP code not used before, or an unused recovery code. Each works once. */
+export async function verifySecondFactor(ctx: AppContext, row: UserRow, otp: string): Promise<boolean> {
+  if (!row.totp_secret) return false;
+  const code = otp.trim();
+  const step = matchingStep(row.totp_secret, code, ctx.clock());
+  if (step !== undefined) return repo.claimTotpStep(ctx.db, row.id, step);
+  return repo.useRecoveryCode(ctx.db, row.id, hashCode(code), nowIso(ctx.clock));
+}
+
+export async function turnOffTwoFactor(ctx: AppContext, caller: Caller, body: { password: string; otp: string }) {
+  const row = await userOf(ctx, caller);
+  if (!(await verifyPassword(row.password_hash, body.password))) throw badRequest(messages.currentPasswordWrong);
+  if (!(await verifySecondFactor(ctx, row, body.otp))) throw badRequest(securityMessages.otpWrong);
+  await repo.disableTwoFactor(ctx.db, caller.id);
+  ctx.log.info({ event: '2fa.disabled', userId: caller.id }, 'two-step sign-in turned off');
+  return { error: false as const, msg: securityMessages.twoFactorDisabled };
+}
