@@ -1,0 +1,133 @@
+/**
+ * Regenerates the README screenshots (docs/screenshots/*.png) from the production build,
+ * at 1366×900, on a fresh database:
+ *
+ *   npm run build && npx tsx e2e/support/screenshots.ts              # every shot
+ *   npx tsx e2e/support/screenshots.ts sign-in my-account            # some, by file name
+ *
+ * E2E_API_ENTRY / E2E_ADMIN_DIST point at other builds, as for the browser tests.
+ * To add a shot, append to `shots`: the page, the theme, what to wait for, and (optionally)
+ * the data to arrange through the API first or the clicks to make before the picture.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { apiSignIn, createAdmin } from './accounts';
+import { launchBrowser, newPage, useSession } from './browser';
+import { api, type RunningServer, startServer } from './server';
+
+const outDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
+const viewport = { width: 1366, height: 900 };
+
+/** Who the shots are signed in as; made once per run. */
+export type ShotContext = { server: RunningServer; token: string; user: { id: string; name: string; email: string } };
+
+export type Shot = {
+  /** File name under docs/screenshots, without .png. */
+  file: string;
+  path: string;
+  signedIn: boolean;
+  theme?: 'light' | 'dark';
+  /** Data the screen should show, arranged through the API before the page opens. */
+  arrange?: (context: ShotContext) => Promise<void>;
+  /** Resolves when the screen is complete (data loaded, not a spinner). */
+  ready: (page: Page) => Promise<void>;
+  /** Clicks to make once ready (open a menu, pick a tab...). */
+  act?: (page: Page) => Promise<void>;
+};
+
+const heading = (name: string) => (page: Page) => page.getByRole('heading', { name }).waitFor();
+
+const shots: Shot[] = [
+  { file: 'sign-in', path: '/login', signedIn: false, ready: heading('Login to Shopdesk') },
+  { file: 'dashboard-shell', path: '/dashboard', signedIn: true, ready: heading('Dashboard') },
+  { file: 'dashboard-dark', path: '/dashboard', signedIn: true, theme: 'dark', ready: heading('Dashboard') },
+  {
+    file: 'my-account',
+    path: '/my-account',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('textbox', { name: 'Name', exact: true }).waitFor();
+      await page.waitForFunction(() =>
+        Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0),
+      );
+    },
+  },
+];
+
+/** An administrator with a profile picture, so the header and My Account look lived-in. */
+async function makeShotAccount(server: RunningServer): Promise<ShotContext> {
+  const admin = await createAdmin(server, { name: 'Asha Verma', email: 'asha@shopdesk.test', phone: '9876543210' });
+  const session = await apiSignIn(server, admin.email, admin.password);
+  if (!session.token || !session.user) throw new Error(`sign-in failed: ${session.msg}`);
+  const portrait = await sharp({
+    create: { width: 400, height: 400, channels: 3, background: '#1565c0' },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="400" height="400"><circle cx="200" cy="160" r="80" fill="#bbdefb"/>' +
+            '<ellipse cx="200" cy="380" rx="150" ry="130" fill="#bbdefb"/></svg>',
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('images', new Blob([new Uint8Array(portrait)], { type: 'image/png' }), 'portrait.png');
+  const uploaded = await fetch(`${server.baseUrl}/api/user/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.token}` },
+    body: form,
+  });
+  const images = (await uploaded.json()) as string[];
+  const saved = await api(
+    server,
+    'PUT',
+    `/api/user/${admin.id}`,
+    { name: admin.name, email: admin.email, phone: admin.phone, images },
+    session.token,
+  );
+  if (saved.status !== 200) throw new Error(`profile save failed: ${saved.status}`);
+  return { server, token: session.token, user: session.user };
+}
+
+async function main() {
+  const wanted = process.argv.slice(2);
+  const selected = wanted.length ? shots.filter((shot) => wanted.includes(shot.file)) : shots;
+  if (selected.length === 0) throw new Error(`no shot named ${wanted.join(', ')}`);
+  fs.mkdirSync(outDir, { recursive: true });
+
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const context = await makeShotAccount(server);
+    for (const shot of selected) {
+      await shot.arrange?.(context);
+      const { page, context: browserContext } = await newPage(browser, server, viewport);
+      if (shot.signedIn) await useSession(page, context.token, context.user);
+      else await page.goto('/login');
+      await page.evaluate((mode) => localStorage.setItem('theme', mode), shot.theme ?? 'light');
+      await page.goto(shot.path);
+      await shot.ready(page);
+      await shot.act?.(page);
+      // The top loading bar needs ~1 s to reach 100 and fade out; fonts must be in too.
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForTimeout(2000);
+      const file = path.join(outDir, `${shot.file}.png`);
+      await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+      process.stdout.write(`${path.relative(process.cwd(), file)}\n`);
+      await browserContext.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
