@@ -13,6 +13,8 @@ export const userSchema = z.object({
   phone: z.string(),
   images: z.array(z.string()),
   isAdmin: z.boolean(),
+  /** Two-step sign-in is on (My Account shows its state). */
+  twoFactorEnabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

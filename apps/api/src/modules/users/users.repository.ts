@@ -14,6 +14,7 @@ export function toUser(row: UserRow): User {
     phone: row.phone,
     images: JSON.parse(row.images) as string[],
     isAdmin: row.is_admin === 1,
+    twoFactorEnabled: row.totp_secret !== null,
   };
 }
 

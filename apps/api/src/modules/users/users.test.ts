@@ -471,6 +471,7 @@ describe(`reading and changing one's own account (${engineName})`, () => {
       phone: '5550100',
       images: [],
       isAdmin: true,
+      twoFactorEnabled: false,
     });
     expect(res.body).not.toMatch(/password|hash|argon/i);
   });
@@ -523,6 +524,7 @@ describe(`reading and changing one's own account (${engineName})`, () => {
       phone: '5550199',
       images: ['https://img.test/a.png'],
       isAdmin: true,
+      twoFactorEnabled: false,
     };
     expect(res.json()).toEqual(expected);
     expect((await getUser(t, admin.token, admin.id)).json()).toEqual(expected);
