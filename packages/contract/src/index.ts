@@ -1,4 +1,5 @@
 export * from './account-security';
+export * from './banner-families';
 export * from './banners';
 export * from './categories';
 export * from './common';
@@ -6,6 +7,8 @@ export * from './config';
 export * from './countries';
 export * from './images';
 export * from './messages';
+export * from './oidc';
+export * from './option-families';
 export * from './option-values';
 export * from './orders';
 export * from './products';

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldMessages, firstMessage } from './common';
-import {
-  type OptionFamily,
-  optionBodySchema,
-  optionFamilies,
-  optionFamilyNames,
-  optionRecordSchema,
-} from './option-values';
+import { type OptionFamily, optionFamilies, optionFamilyNames } from './option-families';
+import { optionBodySchema, optionRecordSchema } from './option-values';
 
 const expected: Array<[OptionFamily, string, string, string]> = [
   ['ram', '/api/productRAMS', 'productRam', 'Please add Product RAM'],
