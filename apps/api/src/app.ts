@@ -23,6 +23,7 @@ import { categoriesRoutes } from './modules/categories/categories.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
 import { imageRoutes, imageUploadRoutes } from './modules/images/images.routes';
 import { sweepUnusedImages } from './modules/images/images.service';
+import { googleSignInRoutes, oidcRoutes } from './modules/oidc/oidc.routes';
 import { optionValuesRoutes } from './modules/option-values/option-values.routes';
 import { bestSellersRoutes, ordersRoutes } from './modules/orders/orders.routes';
 import { productsRoutes, searchRoutes } from './modules/products/products.routes';
@@ -122,6 +123,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(systemRoutes, { prefix: '/api', ctx, handle });
   await app.register(usersRoutes, { prefix: '/api/user', ctx });
   await app.register(accountSecurityRoutes, { prefix: '/api/user', ctx });
+  await app.register(googleSignInRoutes, { prefix: '/api/user', ctx });
+  await app.register(oidcRoutes, { prefix: '/api/auth/oidc', ctx });
   await app.register(imageRoutes('users'), { prefix: '/api/user', ctx });
   await app.register(imageUploadRoutes, { prefix: '/api/imageUpload', ctx });
   await app.register(categoriesRoutes, { prefix: '/api/category', ctx });

@@ -1,0 +1,73 @@
+import {
+  type AuthWithGoogleBody,
+  messages,
+  oidcMessages,
+  type SigninResponse,
+  securityMessages,
+} from '@shopdesk/contract';
+import { isSignupAllowed } from '../../config';
+import type { AppContext } from '../../context';
+import { forbidden, unauthorized } from '../../lib/http-error';
+import { newId, nowIso } from '../../lib/ids';
+import { verifySecondFactor } from '../account-security/account-security.service';
+import { openSession } from '../sessions/sessions.service';
+import { findUserByEmail, insertUser } from '../users/users.repository';
+import { verifyCredential } from './oidc-credential';
+
+/**
+ * `POST /api/user/authWithGoogle`: the identity is the credential's (signed by the callback
+ * after the provider proved it), never the body's. First use makes the administrator.
+ */
+export async function authWithGoogle(
+  ctx: AppContext,
+  body: AuthWithGoogleBody,
+  meta: { ip: string; userAgent: string },
+): Promise<SigninResponse> {
+  const identity = body.credential ? await verifyCredential(ctx, body.credential) : undefined;
+  if (!identity) throw unauthorized(oidcMessages.credentialInvalid);
+  if (body.email && body.email.trim().toLowerCase() !== identity.email) throw unauthorized(oidcMessages.emailMismatch);
+  ctx.throttle.check(meta.ip, identity.email);
+
+  let row = await findUserByEmail(ctx.db, identity.email);
+  if (!row) {
+    if (!isSignupAllowed(ctx.config, identity.email)) throw forbidden(messages.signupNotAllowed);
+    const id = newId();
+    try {
+      await insertUser(ctx.db, {
+        id,
+        name: identity.name || identity.email,
+        email: identity.email,
+        phone: '',
+        passwordHash: null,
+        images: identity.picture ? [identity.picture] : [],
+        isAdmin: true,
+        now: nowIso(ctx.clock),
+      });
+    } catch (error) {
+      // A second sign-in racing this one loses on the unique index and uses the account made.
+      if (!(await findUserByEmail(ctx.db, identity.email))) throw error;
+    }
+    row = await findUserByEmail(ctx.db, identity.email);
+    if (!row) throw unauthorized(oidcMessages.credentialInvalid);
+    if (row.id === id) ctx.log.info({ event: 'signup', userId: id, isAdmin: true, via: 'oidc' }, 'account created');
+  }
+  if (row.is_admin !== 1) throw forbidden(messages.notAdmin);
+  // Google is the first factor only.
+  if (row.totp_secret) {
+    if (!body.otp) throw unauthorized(securityMessages.otpRequired, { twoFactorRequired: true });
+    if (!(await verifySecondFactor(ctx, row, body.otp))) {
+      ctx.throttle.fail(meta.ip, identity.email);
+      throw unauthorized(securityMessages.otpWrong, { twoFactorRequired: true });
+    }
+  }
+  ctx.throttle.succeed(meta.ip, identity.email);
+  const token = await openSession(ctx, row.id, meta);
+  ctx.log.info({ event: 'signin.ok', userId: row.id, via: 'oidc' }, 'signed in');
+  return {
+    error: false,
+    msg: messages.userAuthenticated,
+    token,
+    user: { id: row.id, name: row.name, email: row.email, isAdmin: true },
+    ...(ctx.config.requireTwoFactor && !row.totp_secret ? { twoFactorSetupRequired: true } : {}),
+  };
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Sign in with Google through OpenID Connect (api.md §8). */
+export const oidcPaths = {
+  start: '/api/auth/oidc/start',
+  callback: '/api/auth/oidc/callback',
+  relayScript: '/api/auth/oidc/relay.js',
+  authWithGoogle: '/api/user/authWithGoogle',
+} as const;
+
+/** The `type` of every message the callback page posts to its opener. */
+export const oidcMessageType = 'shopdesk-oidc';
+
+export const oidcMessages = {
+  notConfigured: 'Google sign-in is not set up on this shop',
+  providerUnavailable: 'The sign-in service could not be reached; please try again later',
+  stateInvalid: 'This sign-in attempt has expired or was started in another window; please try again',
+  signInFailed: 'The sign-in could not be verified; please try again',
+  emailNotVerified: 'Your e-mail address is not verified with the sign-in service',
+  credentialInvalid: 'The Google sign-in has expired or could not be verified; please try again',
+  emailMismatch: 'The e-mail address does not match the one the sign-in service confirmed',
+  windowClosed: 'The sign-in window was closed',
+  popupBlocked: 'The sign-in window could not be opened; please allow pop-ups for this site',
+} as const;
+
+export const oidcProfileSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  picture: z.string(),
+});
+export type OidcProfile = z.infer<typeof oidcProfileSchema>;
+
+/** What the callback page posts to `window.opener` (target origin: our own). */
+export const oidcPopupMessageSchema = z.union([
+  z.object({ type: z.literal(oidcMessageType), profile: oidcProfileSchema, credential: z.string().min(1) }),
+  z.object({ type: z.literal(oidcMessageType), error: z.string().min(1) }),
+]);
+export type OidcPopupMessage = z.infer<typeof oidcPopupMessageSchema>;
+
+const optionalText = (max: number) => z.string().max(max).nullish();
+
+/**
+ * The spec's Google payload plus `credential`. Everything but the credential is only
+ * compared or ignored: the identity is the credential's, never the body's. A missing
+ * credential is a 401 (not a 400), so the fields are all optional here.
+ */
+export const authWithGoogleBodySchema = z.object({
+  name: optionalText(200),
+  email: optionalText(254),
+  password: z.null().or(z.string().max(1024)).optional(),
+  images: z.union([z.string().max(2048), z.array(z.string().max(2048)).max(10)]).nullish(),
+  phone: optionalText(40),
+  isAdmin: z.boolean().optional(),
+  credential: optionalText(8192),
+  otp: z.string().max(64).optional(),
+});
+export type AuthWithGoogleBody = z.input<typeof authWithGoogleBodySchema>;
