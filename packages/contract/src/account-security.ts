@@ -48,11 +48,13 @@ export const disableTwoFactorBodySchema = z.object({
 });
 
 export const twoFactorSetupSchema = z.object({ otpauthUrl: z.string(), secret: z.string(), qrCode: z.string() });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 export const recoveryCodesSchema = z.object({
   error: z.literal(false),
   msg: z.string(),
   recoveryCodes: z.array(z.string()),
 });
+export type RecoveryCodesAnswer = z.infer<typeof recoveryCodesSchema>;
 export const plainOkSchema = z.object({ error: z.literal(false), msg: z.string().optional() });
 
 export const sessionSchema = z.object({

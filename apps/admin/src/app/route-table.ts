@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyScreen } from '../lib/lazy-screen';
+import { accountRoutes } from './route-groups/account';
 import { bannersRoutes } from './route-groups/banners';
 import { catalogueRoutes } from './route-groups/catalogue';
 import { ordersRoutes } from './route-groups/orders';
@@ -28,6 +29,7 @@ export const appRoutes: AppRoute[] = [
   ...productsRoutes,
   ...ordersRoutes,
   ...bannersRoutes,
+  ...accountRoutes,
   { path: '*', layout: 'shell', screen: lazyScreen(() => import('./routes/not-found')) },
 ];
 

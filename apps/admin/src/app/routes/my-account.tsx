@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
+import { accountSecurityTabs } from '../../features/account-security/components/account-security-tabs';
 import { AccountTabs } from '../../features/users/components/account-tabs';
 import { getStoredUser, hasToken } from '../../lib/session';
 import { deleteAllTemporaryImages } from '../../lib/temporary-uploads';
@@ -18,7 +19,7 @@ export default function MyAccountScreen() {
   return (
     <>
       <PageHeader title="My Account" crumbs={[{ label: 'My Account' }]} />
-      <AccountTabs userId={user.userId} />
+      <AccountTabs userId={user.userId} extraTabs={accountSecurityTabs} />
     </>
   );
 }

@@ -7,8 +7,12 @@ import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import type { OkMessage } from '@shopdesk/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { showAlert } from '../../lib/alerts';
+import { api } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-error';
 import type { StoredUser } from '../../lib/session';
 import { useLogout } from './use-logout';
 
@@ -20,6 +24,14 @@ export function AccountMenu({ user }: { user: StoredUser }) {
   const go = (path: string) => {
     close();
     navigate(path);
+  };
+  // Mails the signed-in user a reset link, the same one /forgot-password sends.
+  const sendResetLink = () => {
+    close();
+    api.post<OkMessage>('/api/user/forgotPassword', { email: user.email }).then(
+      (answer) => showAlert('success', answer.msg),
+      (error: unknown) => showAlert('error', errorMessage(error)),
+    );
   };
 
   return (
@@ -52,8 +64,7 @@ export function AccountMenu({ user }: { user: StoredUser }) {
           </ListItemIcon>
           My Account
         </MenuItem>
-        {/* The full reset flow comes with a later issue; this page will host it. */}
-        <MenuItem onClick={() => go('/forgot-password')}>
+        <MenuItem onClick={sendResetLink}>
           <ListItemIcon>
             <LockResetIcon fontSize="small" />
           </ListItemIcon>

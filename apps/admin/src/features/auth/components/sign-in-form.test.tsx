@@ -60,6 +60,28 @@ describe('SignInForm', () => {
     expect(alertStore.get()).toMatchObject({ kind: 'success', msg: 'User Authenticated' });
   });
 
+  it('asks for the two-step code with the server words, then re-sends with otp; a wrong code is red', async () => {
+    const prompt = 'Enter the 6-digit code from your authenticator app';
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: true, msg: prompt, twoFactorRequired: true }));
+    renderWithApp(<SignInForm />);
+    type('Email', 'asha@shop.test');
+    type('Password', 'secret');
+    await act(async () => submit());
+    expect(screen.getByText(prompt)).toBeTruthy();
+    const code = screen.getByLabelText('Authentication code');
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(401, { error: true, msg: 'That code is not right. Please try again.', twoFactorRequired: true }),
+    );
+    type('Authentication code', '123456');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Verify' })));
+    const body = JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body));
+    expect(body).toEqual({ email: 'asha@shop.test', password: 'secret', otp: '123456', isAdmin: true });
+    expect(alertStore.get()).toMatchObject({ kind: 'error', msg: 'That code is not right. Please try again.' });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
   it('names the password toggle by what it does', () => {
     renderWithApp(<SignInForm />);
     fireEvent.click(screen.getByRole('button', { name: 'Show characters' }));

@@ -3,15 +3,16 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { firstMessage, signinBodySchema } from '@shopdesk/contract';
+import { firstMessage, securityMessages, signinBodySchema } from '@shopdesk/contract';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/ui/password-field';
 import { redirectDelayMs } from '../../../config/constants';
 import { showAlert } from '../../../lib/alerts';
-import { errorMessage } from '../../../lib/api-error';
+import { ApiError, errorMessage } from '../../../lib/api-error';
 import { markLoggedIn, saveSession } from '../../../lib/session';
 import { useSignIn } from '../api/sign-in';
+import { AuthenticationCodeField } from './authentication-code-field';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { SubmitButton } from './submit-button';
 
@@ -20,6 +21,9 @@ export function SignInForm() {
   const signIn = useSignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Set when the server asks for the two-step code: its words, shown above the code field.
+  const [codePrompt, setCodePrompt] = useState<string | null>(null);
+  const [otp, setOtp] = useState('');
   // Stays true from success until the 2 s redirect, so nobody submits twice.
   const [isRedirecting, setIsRedirecting] = useState(false);
 
@@ -30,8 +34,12 @@ export function SignInForm() {
       showAlert('error', firstMessage(parsed.error));
       return;
     }
+    if (codePrompt !== null && !otp.trim()) {
+      showAlert('error', securityMessages.otpMissing);
+      return;
+    }
     signIn.mutate(
-      { email: parsed.data.email, password: parsed.data.password },
+      { email: parsed.data.email, password: parsed.data.password, ...(codePrompt !== null ? { otp: otp.trim() } : {}) },
       {
         onSuccess: (answer) => {
           const { user } = answer;
@@ -40,11 +48,15 @@ export function SignInForm() {
           setIsRedirecting(true);
           setTimeout(() => {
             markLoggedIn();
-            navigate('/dashboard');
+            // With ADMIN_REQUIRE_2FA nothing else works until two-step sign-in is on.
+            navigate(answer.twoFactorSetupRequired ? '/my-account?tab=two-step&required=1' : '/dashboard');
           }, redirectDelayMs);
         },
-        // Includes a two-step answer (401 twoFactorRequired): its msg says what to do.
-        onError: (error) => showAlert('error', errorMessage(error)),
+        onError: (error) => {
+          // The first two-step answer (401 twoFactorRequired) opens the code field; a wrong code is an error.
+          if (codePrompt === null && asksForCode(error)) setCodePrompt(errorMessage(error));
+          else showAlert('error', errorMessage(error));
+        },
       },
     );
   }
@@ -66,7 +78,10 @@ export function SignInForm() {
         onChange={(event) => setPassword(event.target.value)}
         fullWidth
       />
-      <SubmitButton isPending={signIn.isPending || isRedirecting}>Sign In</SubmitButton>
+      {codePrompt !== null ? <AuthenticationCodeField prompt={codePrompt} value={otp} onChange={setOtp} /> : null}
+      <SubmitButton isPending={signIn.isPending || isRedirecting}>
+        {codePrompt !== null ? 'Verify' : 'Sign In'}
+      </SubmitButton>
       <Link component={RouterLink} to="/forgot-password" sx={{ justifySelf: 'center' }}>
         Forgot Password?
       </Link>
@@ -80,4 +95,9 @@ export function SignInForm() {
       </Typography>
     </Box>
   );
+}
+
+function asksForCode(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 401) return false;
+  return (error.body as { twoFactorRequired?: unknown } | null)?.twoFactorRequired === true;
 }

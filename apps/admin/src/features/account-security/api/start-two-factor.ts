@@ -1,0 +1,12 @@
+import type { TwoFactorSetup } from '@shopdesk/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** A new secret each time (the previous unconfirmed one is replaced), with its QR code. */
+export function startTwoFactor(): Promise<TwoFactorSetup> {
+  return api.post<TwoFactorSetup>('/api/user/2fa/setup');
+}
+
+export function useStartTwoFactor() {
+  return useMutation({ mutationFn: startTwoFactor });
+}

@@ -1,0 +1,28 @@
+import Alert from '@mui/material/Alert';
+import TextField from '@mui/material/TextField';
+
+type Props = { prompt: string; value: string; onChange: (value: string) => void };
+
+/**
+ * The second step of sign-in: a 6-digit code from the authenticator app, or one of the
+ * recovery codes (so no digits-only pattern). `one-time-code` lets phones offer the code.
+ */
+export function AuthenticationCodeField({ prompt, value, onChange }: Props) {
+  return (
+    <>
+      <Alert severity="info" variant="outlined">
+        {prompt}
+      </Alert>
+      <TextField
+        label="Authentication code"
+        autoComplete="one-time-code"
+        autoFocus
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        helperText="Or enter one of your recovery codes"
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 64, spellCheck: false } }}
+        fullWidth
+      />
+    </>
+  );
+}
