@@ -35,7 +35,18 @@ const settle = (page: Page) =>
     ),
   );
 
+/** A snackbar fading in or out mid-scan reads as low contrast: close it first. */
+async function dismissAlert(page: Page) {
+  const alert = page.getByTestId('app-alert');
+  if (await alert.isVisible()) {
+    await alert.getByRole('button', { name: 'Close' }).click();
+    await alert.waitFor({ state: 'hidden' });
+  }
+}
+
 async function bothThemes(page: Page, label: string) {
+  await dismissAlert(page);
+  await settle(page);
   await expectAccessible(page, `${label} (light)`);
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
@@ -196,7 +207,10 @@ describe.skipIf(!hasChromium)('banner families: list, add, edit, delete', () => 
       } else {
         expect(after?.images).toHaveLength(1);
         expect(after?.images).not.toEqual(before?.images);
-        expect(await expectListImage(page, rowImage)).not.toBe(oldSrc);
+        await expect
+          .poll(() => page.getByRole('img', { name: rowImage, exact: true }).getAttribute('src'))
+          .not.toBe(oldSrc);
+        await expectListImage(page, rowImage);
       }
     });
 

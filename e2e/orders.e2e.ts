@@ -106,7 +106,18 @@ const settle = (page: Page) =>
     ),
   );
 
+/** A snackbar fading in or out mid-scan reads as low contrast: close it first. */
+async function dismissAlert(page: Page) {
+  const alert = page.getByTestId('app-alert');
+  if (await alert.isVisible()) {
+    await alert.getByRole('button', { name: 'Close' }).click();
+    await alert.waitFor({ state: 'hidden' });
+  }
+}
+
 async function bothThemes(page: Page, label: string) {
+  await dismissAlert(page);
+  await settle(page);
   await expectAccessible(page, `${label} (light)`);
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();

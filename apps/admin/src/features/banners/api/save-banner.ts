@@ -15,6 +15,7 @@ export function useSaveBanner(family: BannerFamily, id?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: BannerForm) => saveBanner(family, form, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bannerKeys.all(family) }),
+    // 'all': the list is not on screen yet; refetch it now so the list never flashes the old row.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bannerKeys.all(family), refetchType: 'all' }),
   });
 }

@@ -54,8 +54,8 @@ export function OrderProductsDialog({ open, onClose, orderId, products }: Props)
                     ) : null}
                   </TableCell>
                   <TableCell>{line.quantity}</TableCell>
-                  <TableCell>Rs {line.price}</TableCell>
-                  <TableCell>Rs {line.subTotal}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>Rs {line.price}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>Rs {line.subTotal}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -31,7 +31,7 @@ export function OrderRow({ order }: { order: Order }) {
           products={order.products}
         />
       </TableCell>
-      <TableCell>{order.name}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{order.name}</TableCell>
       <TableCell>{order.phoneNumber}</TableCell>
       <TableCell sx={{ minWidth: 200 }}>{order.address}</TableCell>
       <TableCell>{order.pincode}</TableCell>
