@@ -30,26 +30,30 @@ export class Throttle {
     private readonly clock: () => number,
   ) {}
 
-  private keys(ip: string, account: string): Array<[string, number]> {
+  /** `scope` keeps counts apart: reset-link requests never lock anyone out of sign-in. */
+  private keys(ip: string, account: string, scope: string): Array<[string, number]> {
     return [
-      [`ip:${ip}`, this.limits.ipFree],
-      [`acct:${ip}:${account.toLowerCase()}`, this.limits.accountFree],
+      [`${scope}:ip:${ip}`, this.limits.ipFree],
+      [`${scope}:acct:${ip}:${account.toLowerCase()}`, this.limits.accountFree],
     ];
   }
 
   /** Throws 429 with Retry-After while either key is waiting. */
-  check(ip: string, account: string): void {
+  check(ip: string, account: string, scope = 'signin'): void {
     const now = this.clock();
-    const until = Math.max(0, ...this.keys(ip, account).map(([key]) => this.entries.get(key)?.blockedUntil ?? 0));
+    const until = Math.max(
+      0,
+      ...this.keys(ip, account, scope).map(([key]) => this.entries.get(key)?.blockedUntil ?? 0),
+    );
     if (until > now) {
       const seconds = Math.ceil((until - now) / 1000);
       throw new HttpError(429, messages.tooManyAttempts(seconds), {}, { 'Retry-After': String(seconds) });
     }
   }
 
-  fail(ip: string, account: string): void {
+  fail(ip: string, account: string, scope = 'signin'): void {
     const now = this.clock();
-    for (const [key, free] of this.keys(ip, account)) {
+    for (const [key, free] of this.keys(ip, account, scope)) {
       const entry = this.entries.get(key) ?? { failures: 0, blockedUntil: 0 };
       entry.failures += 1;
       if (entry.failures > free) {
@@ -61,8 +65,8 @@ export class Throttle {
     if (this.entries.size > 100_000) this.prune(now);
   }
 
-  succeed(ip: string, account: string): void {
-    this.entries.delete(`acct:${ip}:${account.toLowerCase()}`);
+  succeed(ip: string, account: string, scope = 'signin'): void {
+    this.entries.delete(`${scope}:acct:${ip}:${account.toLowerCase()}`);
   }
 
   private prune(now: number): void {

@@ -76,3 +76,13 @@ export async function useRecoveryCode(db: Db, userId: string, codeHash: string, 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Once a password is set, every other outstanding reset link of the account stops working. */
+export async function cancelPasswordResets(db: Db, userId: string, now: string) {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}

@@ -27,8 +27,8 @@ function linkBase(ctx: AppContext): string {
 
 /** The same answer whether or not the address has an account; a single-use link for 30 minutes. */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
-  ctx.throttle.check(ip, `reset:${email}`);
-  ctx.throttle.fail(ip, `reset:${email}`);
+  ctx.throttle.check(ip, email, 'reset');
+  ctx.throttle.fail(ip, email, 'reset');
   const user = await findUserByEmail(ctx.db, email);
   if (user) {
     const token = randomBytes(32).toString('base64url');
@@ -40,11 +40,15 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
       now: new Date(now).toISOString(),
     });
     const link = `${linkBase(ctx)}/reset-password/${token}`;
-    await ctx.mailer({
-      to: user.email,
-      subject: 'Reset your Shopdesk password',
-      text: `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Shopdesk account.\nSet a new password here within 30 minutes:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
-    });
+    // Not awaited: the answer takes as long, and says the same, whether or not the account
+    // exists; a mail failure is the server's problem, logged, never the caller's.
+    void ctx
+      .mailer({
+        to: user.email,
+        subject: 'Reset your Shopdesk password',
+        text: `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Shopdesk account.\nSet a new password here within 30 minutes:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
+      })
+      .catch((error: unknown) => ctx.log.error({ err: error, event: 'mail.failed' }, 'password reset e-mail not sent'));
     ctx.log.info({ event: 'password.reset.requested', userId: user.id }, 'password reset requested');
   }
   return { error: false as const, msg: securityMessages.resetSent };
@@ -56,6 +60,7 @@ export async function resetPassword(ctx: AppContext, body: { token: string; pass
   const userId = await repo.consumePasswordReset(ctx.db, tokenHash(body.token), now);
   if (!userId) throw badRequest(securityMessages.resetInvalid);
   await updateUserPassword(ctx.db, userId, await hashPassword(body.password), now);
+  await repo.cancelPasswordResets(ctx.db, userId, now);
   await endUserSessions(ctx.db, userId, now);
   ctx.log.info({ event: 'password.reset', userId }, 'password reset; every session ended');
   return { error: false as const, msg: messages.passwordChanged };

@@ -3,7 +3,9 @@ export function describeUserAgent(userAgent: string): string {
   if (!userAgent) return 'Unknown device';
   const browser =
     [
-      [/Edg\//, 'Edge'],
+      [/Edg(iOS|A)?\//, 'Edge'],
+      [/CriOS\//, 'Chrome'],
+      [/FxiOS\//, 'Firefox'],
       [/OPR\//, 'Opera'],
       [/HeadlessChrome\//, 'Headless Chrome'],
       [/Chrome\//, 'Chrome'],

@@ -69,13 +69,15 @@ export async function endUserSessions(db: Db, userId: string, now: string, excep
   await query.execute();
 }
 
-export function listOpenSessions(db: Db, userId: string, now: string) {
+/** Sessions that still work: not ended, not past their end, used within the idle limit. */
+export function listOpenSessions(db: Db, userId: string, now: string, idleSince: string) {
   return db
     .selectFrom('sessions')
     .selectAll()
     .where('user_id', '=', userId)
     .where('ended_at', 'is', null)
     .where('expires_at', '>', now)
+    .where('last_seen_at', '>', idleSince)
     .orderBy('last_seen_at', 'desc')
     .execute();
 }

@@ -73,7 +73,13 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Call
 
 /** The caller's open sessions, most recently used first, marking the one making this call. */
 export async function listOwnSessions(ctx: AppContext, caller: Caller) {
-  const rows = await listOpenSessions(ctx.db, caller.id, new Date(ctx.clock()).toISOString());
+  const now = ctx.clock();
+  const rows = await listOpenSessions(
+    ctx.db,
+    caller.id,
+    new Date(now).toISOString(),
+    new Date(now - ctx.config.session.idleMs).toISOString(),
+  );
   return rows.map((row) => ({
     id: row.id,
     current: row.id === caller.sessionId,

@@ -13,6 +13,7 @@ import { isSignupAllowed } from '../../config';
 import type { AppContext } from '../../context';
 import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
+import { cancelPasswordResets } from '../account-security/account-security.repository';
 import { verifySecondFactor } from '../account-security/account-security.service';
 import { assertGoodPassword } from '../account-security/password-rule';
 import { endSession, endUserSessions } from '../sessions/sessions.repository';
@@ -133,6 +134,7 @@ export async function changePassword(ctx: AppContext, caller: Caller, id: string
   const now = nowIso(ctx.clock);
   await updateUserPassword(ctx.db, id, await hashPassword(body.newPass), now);
   await endUserSessions(ctx.db, id, now, caller.sessionId);
+  await cancelPasswordResets(ctx.db, id, now);
   ctx.log.info({ event: 'password.changed', userId: id }, 'password changed');
   return { error: false as const, msg: messages.passwordChanged };
 }
