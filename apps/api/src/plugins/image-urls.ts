@@ -1,16 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { badRequest } from '../lib/http-error';
 
 /** Our own stored image URL, whatever origin it was written with. */
 const ownImageUrl = /^https?:\/\/[^/]+(\/uploads\/[a-z]+\/[0-9a-f]{24}(?:\.small)?\.(?:jpg|png|webp))$/;
 
-function mapStrings(value: unknown, map: (text: string) => string): unknown {
+/** Deeper than any body or answer of the API; a 1 MB JSON body can nest far deeper (stack overflow, 500). */
+const maxDepth = 64;
+
+function mapStrings(value: unknown, map: (text: string) => string, depth = 0): unknown {
   if (typeof value === 'string') return map(value);
-  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  if (depth >= maxDepth && value && typeof value === 'object')
+    throw badRequest('The request body is nested too deeply');
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map, depth + 1));
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = mapStrings(item, map);
+    for (const [key, item] of Object.entries(value)) out[key] = mapStrings(item, map, depth + 1);
     return out;
   }
   return value;
