@@ -5,6 +5,7 @@ import {
   bannerFamilyNames,
   maxImageBytes,
   maxImagesPerUpload,
+  messages,
   optionFamilies,
   optionFamilyNames,
 } from '@shopdesk/contract';
@@ -74,6 +75,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // Errors Fastify raises before routing (a bad percent-escape, a path parameter over 100
+    // characters) answer in the API's shape too, not Fastify's {error, code, message, statusCode}.
+    frameworkErrors: (error, _request, reply) => {
+      const clientError = error.statusCode !== undefined && error.statusCode < 500;
+      reply
+        .status(clientError ? error.statusCode : 500)
+        .send({ error: true, msg: clientError ? messages.badRequest : messages.serverError });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
