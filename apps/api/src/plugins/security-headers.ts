@@ -30,6 +30,8 @@ export const securityHeaders = fp(async (app: FastifyInstance, { config }: { con
       : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // Sign In with Google: the popup must keep its opener across the provider's pages (api.md §8).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
 });
