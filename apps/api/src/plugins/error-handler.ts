@@ -36,6 +36,17 @@ function isDatabaseDown(error: unknown): boolean {
   );
 }
 
+/**
+ * PostgreSQL "data exception" codes that a client's values cause (a NUL byte in text, text or a
+ * number too large for its column or index): the request is refused (400), the server is fine.
+ */
+const badValueCodes = new Set(['22001', '22003', '22021', '22P02', '22P05', '54000']);
+
+function isBadValue(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && badValueCodes.has(code) && !(error instanceof HttpError);
+}
+
 /** One error handler for the whole API: `{error:true, msg}`, never a stack trace. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -70,6 +81,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (known) return send(known[0], known[1]);
     if (error.statusCode === 429) {
       return send(429, error.message || messages.tooManyAttempts(60));
+    }
+    if (isBadValue(error)) {
+      request.log.info({ code: error.code, msg: error.message }, 'value refused by the database');
+      return send(400, messages.badRequest);
     }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable');
