@@ -15,6 +15,18 @@ import { callerOf } from '../../plugins/auth';
 import { type PreparedImage, prepareImage } from './image-files';
 import * as images from './images.service';
 
+/** The part's bytes, refusing with 413 the moment they pass maxImageBytes. */
+async function readLimited(file: AsyncIterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file) {
+    size += chunk.length;
+    if (size > maxImageBytes) throw new HttpError(413, messages.imageTooLarge);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
 /**
  * `POST {family}/upload` and `DELETE {family}/deleteImage` (api.md §7): one pipeline for
  * every family; `folder` names where the family's files live under /uploads.
@@ -26,13 +38,15 @@ export function imageRoutes(folder: string) {
     app.post('/upload', { schema: { response: { 200: uploadResponseSchema } } }, async (request) => {
       const caller = callerOf(request);
       const prepared: PreparedImage[] = [];
-      // Streamed part by part: a file over the limit is refused as soon as it passes it.
+      // Streamed part by part: a file over the limit is refused as soon as it passes it. The
+      // parser's own fileSize limit is only a backstop: once reached it reads and discards the
+      // rest of the part before anyone hears of it, so readLimited counts the bytes itself.
       const parts = request.files({
-        limits: { fileSize: maxImageBytes, files: maxImagesPerUpload, fields: 20, parts: 40 },
+        limits: { fileSize: 2 * maxImageBytes, files: maxImagesPerUpload, fields: 20, parts: 40 },
       });
       try {
         for await (const part of parts) {
-          const bytes = await part.toBuffer();
+          const bytes = await readLimited(part.file);
           if (part.fieldname === 'images') prepared.push(await prepareImage(bytes, folder));
         }
       } catch (error) {
