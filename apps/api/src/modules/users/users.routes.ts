@@ -29,7 +29,8 @@ export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   app.post(
     '/signin',
     { config: { access: 'public' }, schema: { body: signinBodySchema, response: { 200: signinResponseSchema } } },
-    (request) => users.signIn(ctx, request.body, meta(request)),
+    // The request's own logger: sign-in successes and failures carry its reqId.
+    (request) => users.signIn({ ...ctx, log: request.log }, request.body, meta(request)),
   );
 
   app.post(
