@@ -9,7 +9,7 @@ import {
   optionFamilies,
   optionFamilyNames,
 } from '@shopdesk/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -45,6 +45,8 @@ export interface BuildOptions {
   /** Run the hourly sweep of unused uploads (off in tests, which call it directly). */
   sweep?: boolean;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them); logs even when `logger` is false. */
+  logStream?: NodeJS.WritableStream;
   /** Replaces SMTP (tests read the mail). */
   mailer?: Mailer;
 }
@@ -59,10 +61,11 @@ declare module 'fastify' {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
-      options.logger === false
+      options.logger === false && !options.logStream
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: {
               paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.newPass'],
               censor: '[redacted]',
@@ -78,10 +81,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Errors Fastify raises before routing (a bad percent-escape, a path parameter over 100
     // characters) answer in the API's shape too, not Fastify's {error, code, message, statusCode}.
     frameworkErrors: (error, _request, reply) => {
-      const clientError = error.statusCode !== undefined && error.statusCode < 500;
-      reply
-        .status(clientError ? error.statusCode : 500)
-        .send({ error: true, msg: clientError ? messages.badRequest : messages.serverError });
+      const status: number = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;
+      const body = { error: true, msg: status < 500 ? messages.badRequest : messages.serverError };
+      (reply as FastifyReply).code(status).send(body);
     },
   });
   app.setValidatorCompiler(validatorCompiler);
