@@ -250,7 +250,13 @@ describe.skipIf(!hasChromium)('sign up (/signUp)', () => {
     const taken = await createAdmin(server);
     const { page, context } = await newPage(browser, server);
     await page.goto('/signUp');
-    await fillSignUp(page, { name: 'Twin', email: taken.email, phone: '5550124', password: 'pw-1', confirm: 'pw-1' });
+    await fillSignUp(page, {
+      name: 'Twin',
+      email: taken.email,
+      phone: '5550124',
+      password: 'twin-password-7',
+      confirm: 'twin-password-7',
+    });
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await expectAlert(page, messages.emailTaken, 'error');
     await page.waitForTimeout(2500);
@@ -284,11 +290,11 @@ describe.skipIf(!hasChromium)('sign up limited by SIGNUP_ALLOW', () => {
   it("shows the server's refusal in red for an address it does not admit, and admits one it does", async () => {
     const { page, context } = await newPage(browser, server);
     await page.goto('/signUp');
-    const fields = { name: 'Olga Outsider', phone: '5550125', password: 'pw-1', confirm: 'pw-1' };
+    const fields = { name: 'Olga Outsider', phone: '5550125', password: 'olga-password-7', confirm: 'olga-password-7' };
     await fillSignUp(page, { ...fields, email: 'olga@elsewhere.test' });
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await expectAlert(page, messages.signupNotAllowed, 'error');
-    expect((await apiSignIn(server, 'olga@elsewhere.test', 'pw-1')).status).toBe(401);
+    expect((await apiSignIn(server, 'olga@elsewhere.test', 'olga-password-7')).status).toBe(401);
 
     await page.getByLabel('Email', { exact: true }).fill('olga@allowed.test');
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();

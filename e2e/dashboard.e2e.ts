@@ -147,7 +147,10 @@ describe.skipIf(!hasChromium)('dashboard', () => {
 
     await card.getByRole('button', { name: '7 days' }).click();
     await page.getByRole('table', { name: 'Sales in the last 7 days' }).waitFor({ state: 'attached' });
-    expect(await page.getByRole('table', { name: 'Sales in the last 7 days' }).locator('tbody tr').count()).toBe(7);
+    // The caption follows the button at once; the rows follow when the new period's data is in.
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Sales in the last 7 days' }).locator('tbody tr').count())
+      .toBe(7);
     expect(await card.innerText()).toMatch(/2 orders in the last 7 days/);
     expect(await card.innerText()).toContain('No sales in the previous 7 days to compare');
     expect(await card.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe('true');
@@ -155,7 +158,9 @@ describe.skipIf(!hasChromium)('dashboard', () => {
 
     await card.getByRole('button', { name: '90 days' }).click();
     await page.getByRole('table', { name: 'Sales in the last 90 days' }).waitFor({ state: 'attached' });
-    expect(await page.getByRole('table', { name: 'Sales in the last 90 days' }).locator('tbody tr').count()).toBe(90);
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Sales in the last 90 days' }).locator('tbody tr').count())
+      .toBe(90);
   });
 
   it('filters the Best Selling Products table by category and searches it', async () => {
