@@ -1,0 +1,55 @@
+import diagnostics from 'node:diagnostics_channel';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { BuildOptions } from '../../src/app';
+import { createTestApp, type TestApp } from '../test-app';
+
+/** One registered route as the server sees it (HEAD twins of GET routes left out). */
+export interface RegisteredRoute {
+  method: string;
+  /** The full path with its prefix, without a trailing slash (`/api/homeBanner`, `/api/products/:id`). */
+  url: string;
+  /** `config.access` as declared: 'public' or undefined (deny by default). */
+  access: 'public' | undefined;
+  allowBeforeTwoFactor: boolean;
+}
+
+export const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+/**
+ * Builds a test app and records every route it registers, through Fastify's own
+ * `fastify.initialization` diagnostics channel: an onRoute hook is attached to the instance as
+ * soon as buildApp creates it, before any module registers a route. Nothing in the app changes.
+ */
+export async function createAppWithRoutes(
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<{ t: TestApp; routes: RegisteredRoute[] }> {
+  const seen = new Map<string, RegisteredRoute>();
+  const channel = diagnostics.channel('fastify.initialization');
+  const listener = (message: unknown) => {
+    const { fastify } = message as { fastify: FastifyInstance };
+    fastify.addHook('onRoute', (route: RouteOptions) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const url = route.url.length > 1 ? route.url.replace(/\/+$/, '') : route.url;
+      for (const method of methods) {
+        if (method === 'HEAD') continue;
+        const entry: RegisteredRoute = {
+          method,
+          url,
+          access: route.config?.access,
+          allowBeforeTwoFactor: route.config?.allowBeforeTwoFactor === true,
+        };
+        seen.set(routeKey(entry), entry);
+      }
+    });
+  };
+  channel.subscribe(listener);
+  let t: TestApp;
+  try {
+    t = await createTestApp(env, options);
+  } finally {
+    channel.unsubscribe(listener);
+  }
+  const routes = [...seen.values()].sort((a, b) => routeKey(a).localeCompare(routeKey(b)));
+  return { t, routes };
+}
