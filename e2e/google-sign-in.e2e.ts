@@ -1,11 +1,12 @@
 import { once } from 'node:events';
 import net from 'node:net';
 import { messages, oidcMessages } from '@shopdesk/contract';
+import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, hasChromium, launchBrowser, newPage } from './support/browser';
 import { type RunningOidcProvider, startOidcProvider, testClient } from './support/oidc-provider';
-import { type RunningServer, startServer } from './support/server';
+import { api, type RunningServer, startServer } from './support/server';
 
 /** The app's one alert shows exactly `text`, in the error (red) or success (green) fill. */
 async function expectAlert(page: Page, text: string, kind: 'success' | 'error') {
@@ -82,6 +83,38 @@ describe.skipIf(!hasChromium)('Sign In with Google (against a local OpenID provi
     await again.page.waitForURL('**/dashboard', { timeout: 10_000 });
     await again.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await again.context.close();
+  });
+
+  it('asks an account with two-step sign-in on for its code: Google is the first factor only', async () => {
+    const email = 'two.step@shop.test';
+    const password = 'two-step-password-1';
+    const body = { name: 'Two Step', email, phone: '5550100', password, confirmPassword: password, isAdmin: true };
+    expect((await api(server, 'POST', '/api/user/signup', body)).status).toBe(201);
+    const signin = await api<{ token: string }>(server, 'POST', '/api/user/signin', { email, password });
+    const setup = await api<{ secret: string }>(server, 'POST', '/api/user/2fa/setup', {}, signin.body.token);
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret), digits: 6, period: 30 });
+    const enable = await api<{ recoveryCodes: string[] }>(
+      server,
+      'POST',
+      '/api/user/2fa/enable',
+      { otp: totp.generate() },
+      signin.body.token,
+    );
+    expect(enable.status).toBe(200);
+
+    const { page, context } = await newPage(browser, server);
+    await signInAtProvider(page, '/login', email);
+    const dialog = page.getByRole('dialog', { name: 'Two-step sign-in' });
+    await dialog.getByText('Enter the 6-digit code from your authenticator app').waitFor();
+    await expectAccessible(page, 'two-step code after Google');
+    await dialog.getByLabel('Authentication code').fill('000000');
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await expectAlert(page, 'That code is not right. Please try again.', 'error');
+    await dialog.getByLabel('Authentication code').fill(enable.body.recoveryCodes[0] ?? '');
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await expectAlert(page, 'User Authenticated', 'success');
+    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await context.close();
   });
 
   it('says The sign-in window was closed when the popup is closed without an answer', async () => {

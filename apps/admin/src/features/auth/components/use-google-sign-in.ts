@@ -1,10 +1,11 @@
+import { type SigninResponse, securityMessages } from '@shopdesk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { redirectDelayMs } from '../../../config/constants';
 import { uiMessages } from '../../../config/ui-messages';
 import { showAlert } from '../../../lib/alerts';
-import { errorMessage } from '../../../lib/api-error';
+import { ApiError, errorMessage } from '../../../lib/api-error';
 import { configQueryOptions } from '../../../lib/app-config';
 import { markLoggedIn, saveSession } from '../../../lib/session';
 import { authWithGoogle } from '../api/auth-with-google';
@@ -12,6 +13,13 @@ import { type GooglePopupAnswer, openGooglePopup } from './google-popup';
 
 /** The popup step: resolves with the provider's verified answer, or throws the message to show. */
 export type GooglePopupFlow = () => Promise<GooglePopupAnswer>;
+
+type CodeRequest = { answer: GooglePopupAnswer; prompt: string };
+
+const asksForCode = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status === 401 &&
+  (error.body as { twoFactorRequired?: unknown } | null)?.twoFactorRequired === true;
 
 /**
  * Sign In with Google on Sign in and Sign up: popup, then `POST /api/user/authWithGoogle`,
@@ -23,30 +31,60 @@ export function useGoogleSignIn(popupFlow: GooglePopupFlow = openGooglePopup) {
   // Loaded with the screen, so a click opens the popup at once (popup blockers want that).
   const config = useQuery(configQueryOptions());
   const [isPending, setIsPending] = useState(false);
+  const [codeRequest, setCodeRequest] = useState<CodeRequest | null>(null);
+  const [isVerifying, setIsVerifying] = useState(false);
+
+  function signedIn(answer: SigninResponse) {
+    const { user } = answer;
+    saveSession(answer.token, { name: user.name, email: user.email, userId: user.id, isAdmin: user.isAdmin });
+    showAlert('success', answer.msg);
+    // Stays pending until the redirect, so nobody starts a second sign-in.
+    setTimeout(() => {
+      markLoggedIn();
+      navigate(answer.twoFactorSetupRequired ? '/my-account?tab=two-step&required=1' : '/dashboard');
+    }, redirectDelayMs);
+  }
+
+  function failed(error: unknown) {
+    showAlert('error', errorMessage(error));
+    setIsPending(false);
+  }
 
   async function start() {
     setIsPending(true);
     try {
       const settings = config.data ?? (await queryClient.fetchQuery(configQueryOptions()));
-      if (!settings.googleSignIn) {
-        showAlert('error', uiMessages.googleNotSetUp);
-        setIsPending(false);
-        return;
+      if (!settings.googleSignIn) return failed(new Error(uiMessages.googleNotSetUp));
+      const answer = await popupFlow();
+      try {
+        signedIn(await authWithGoogle(answer));
+      } catch (error) {
+        if (!asksForCode(error)) throw error;
+        setCodeRequest({ answer, prompt: errorMessage(error) });
       }
-      const answer = await authWithGoogle(await popupFlow());
-      const { user } = answer;
-      saveSession(answer.token, { name: user.name, email: user.email, userId: user.id, isAdmin: user.isAdmin });
-      showAlert('success', answer.msg);
-      // Stays pending until the redirect, so nobody starts a second sign-in.
-      setTimeout(() => {
-        markLoggedIn();
-        navigate('/dashboard');
-      }, redirectDelayMs);
     } catch (error) {
-      showAlert('error', errorMessage(error));
-      setIsPending(false);
+      failed(error);
     }
   }
 
-  return { start, isPending };
+  async function submitCode(otp: string) {
+    if (!codeRequest) return;
+    if (!otp.trim()) return showAlert('error', securityMessages.otpMissing);
+    setIsVerifying(true);
+    try {
+      signedIn(await authWithGoogle(codeRequest.answer, otp.trim()));
+      setCodeRequest(null);
+    } catch (error) {
+      showAlert('error', errorMessage(error));
+    } finally {
+      setIsVerifying(false);
+    }
+  }
+
+  function cancelCode() {
+    setCodeRequest(null);
+    setIsPending(false);
+  }
+
+  return { start, isPending, codeRequest, isVerifying, submitCode, cancelCode };
 }
