@@ -1,5 +1,5 @@
 import { type SigninResponse, securityMessages } from '@shopdesk/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { redirectDelayMs } from '../../../config/constants';
@@ -28,8 +28,6 @@ const asksForCode = (error: unknown) =>
 export function useGoogleSignIn(popupFlow: GooglePopupFlow = openGooglePopup) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // Loaded with the screen, so a click opens the popup at once (popup blockers want that).
-  const config = useQuery(configQueryOptions());
   const [isPending, setIsPending] = useState(false);
   const [codeRequest, setCodeRequest] = useState<CodeRequest | null>(null);
   const [isVerifying, setIsVerifying] = useState(false);
@@ -53,7 +51,9 @@ export function useGoogleSignIn(popupFlow: GooglePopupFlow = openGooglePopup) {
   async function start() {
     setIsPending(true);
     try {
-      const settings = config.data ?? (await queryClient.fetchQuery(configQueryOptions()));
+      // Usually cached; a fetch is quick, well within the click's user activation that lets
+      // window.open through popup blockers.
+      const settings = await queryClient.fetchQuery(configQueryOptions());
       if (!settings.googleSignIn) return failed(new Error(uiMessages.googleNotSetUp));
       const answer = await popupFlow();
       try {
