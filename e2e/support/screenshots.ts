@@ -1,6 +1,6 @@
 /**
  * Regenerates the README screenshots (docs/screenshots/*.png) from the production build,
- * at 1366×900, on a fresh database:
+ * at 1366×900, on a fresh database loaded with the demo shop:
  *
  *   npm run build && npx tsx e2e/support/screenshots.ts              # every shot
  *   npx tsx e2e/support/screenshots.ts sign-in my-account            # some, by file name
@@ -40,10 +40,40 @@ export type Shot = {
 
 const heading = (name: string) => (page: Page) => page.getByRole('heading', { name }).waitFor();
 
+/** Waits until every image on the page has loaded (thumbnails, gallery, avatars). */
+const imagesLoaded = (page: Page) =>
+  page.waitForFunction(() => Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0));
+const headingAndImages = (name: string) => async (page: Page) => {
+  await heading(name)(page);
+  await page.getByRole('row').nth(1).waitFor();
+  await imagesLoaded(page);
+};
+
 const shots: Shot[] = [
   { file: 'sign-in', path: '/login', signedIn: false, ready: heading('Login to Shopdesk') },
-  { file: 'dashboard-shell', path: '/dashboard', signedIn: true, ready: heading('Dashboard') },
-  { file: 'dashboard-dark', path: '/dashboard', signedIn: true, theme: 'dark', ready: heading('Dashboard') },
+  {
+    file: 'dashboard',
+    path: '/dashboard',
+    signedIn: true,
+    ready: async (page) => {
+      await headingAndImages('Dashboard')(page);
+      await page.locator('canvas').first().waitFor();
+    },
+  },
+  {
+    file: 'dashboard-dark',
+    path: '/dashboard',
+    signedIn: true,
+    theme: 'dark',
+    ready: async (page) => {
+      await headingAndImages('Dashboard')(page);
+      await page.locator('canvas').first().waitFor();
+    },
+  },
+  { file: 'products', path: '/products', signedIn: true, ready: headingAndImages('Product List') },
+  { file: 'orders', path: '/orders', signedIn: true, ready: headingAndImages('Orders List') },
+  { file: 'categories', path: '/category', signedIn: true, ready: headingAndImages('Category List') },
+  { file: 'banners', path: '/banners', signedIn: true, ready: headingAndImages('Banners List') },
   {
     file: 'my-account',
     path: '/my-account',
@@ -100,7 +130,8 @@ async function main() {
   if (selected.length === 0) throw new Error(`no shot named ${wanted.join(', ')}`);
   fs.mkdirSync(outDir, { recursive: true });
 
-  const server = await startServer();
+  // The demo shop (SEED=demo): the screens as a shop's staff would see them.
+  const server = await startServer({ SEED: 'demo' });
   const browser = await launchBrowser();
   try {
     const context = await makeShotAccount(server);

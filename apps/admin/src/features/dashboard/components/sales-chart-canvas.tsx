@@ -6,6 +6,8 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { periodLabel } from './sales-periods';
 
+const compactRupees = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
+
 const chartHeight = 260;
 
 /** Bars of sales per period, drawn with uPlot (the lightest of the charting libraries). */
@@ -30,7 +32,11 @@ export default function SalesChartCanvas({ series }: { series: Sales['series'] }
         legend: { show: false },
         cursor: { y: false },
         // x is the bar's position; its label names the UTC day or month (no time-zone shift).
-        scales: { x: { time: false, range: [-0.5, series.length - 0.5] } },
+        // Bars start at zero, so their heights compare honestly.
+        scales: {
+          x: { time: false, range: [-0.5, series.length - 0.5] },
+          y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+        },
         axes: [
           {
             stroke: text,
@@ -39,7 +45,14 @@ export default function SalesChartCanvas({ series }: { series: Sales['series'] }
             splits: () => ticks,
             values: (_, splits) => splits.map((split) => labels[split] ?? ''),
           },
-          { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid }, size: 70 },
+          {
+            stroke: text,
+            grid: { stroke: grid },
+            ticks: { stroke: grid },
+            size: 64,
+            // Rupees in lakh and crore (e.g. 70L, 1.2Cr): short enough never to be clipped.
+            values: (_, splits) => splits.map((split) => compactRupees.format(split)),
+          },
         ],
         series: [
           {},
