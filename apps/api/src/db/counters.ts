@@ -4,6 +4,8 @@ import type { Db } from './create-db';
 /** Names of the maintained counts. */
 export const counterNames = {
   products: 'products',
+  /** Bumped by every product insert, update and delete: retires cached page marks. */
+  productsVersion: 'products:version',
   reviews: 'reviews',
   orders: 'orders',
   /** Orders per status: `orders:pending`, `orders:confirm`, … (`orders:` for none). */
@@ -17,6 +19,13 @@ export async function bumpCounter(db: Db, name: string, delta: number): Promise<
     .values({ name, value: delta })
     .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`counters.value + excluded.value` }))
     .execute();
+}
+
+/** Several counters in one query (0 for those never written). */
+export async function readCounters(db: Db, names: string[]): Promise<number[]> {
+  const rows = await db.selectFrom('counters').select(['name', 'value']).where('name', 'in', names).execute();
+  const values = new Map(rows.map((row) => [row.name, Number(row.value)]));
+  return names.map((name) => values.get(name) ?? 0);
 }
 
 export async function readCounter(db: Db, name: string): Promise<number> {

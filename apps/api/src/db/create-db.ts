@@ -25,6 +25,14 @@ export interface DbOptions {
   databaseUrl: string | undefined;
 }
 
+// The better-sqlite3 connection behind each SQLite Kysely instance, for bulk loads that
+// bypass the query builder (the seed). Not for request code: that goes through Kysely.
+const rawConnections = new WeakMap<Db, SQLite.Database>();
+
+export function rawSqliteOf(db: Db): SQLite.Database | undefined {
+  return rawConnections.get(db);
+}
+
 export function createDb(options: DbOptions): DbHandle {
   if (options.databaseUrl) return createPostgres(options.databaseUrl);
   return createSqlite(path.join(options.dataDir, 'shopdesk.sqlite'));
@@ -38,7 +46,8 @@ function createSqlite(file: string): DbHandle {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  rawConnections.set(db, database);
   return {
     db,
     engine: 'sqlite',
@@ -51,6 +60,26 @@ function createSqlite(file: string): DbHandle {
       }
     },
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * Kysely prepares every query anew; on a small query preparing costs as much as running it.
+ * The same SQL text reuses its statement (a bounded set: the app's queries are a fixed few
+ * hundred shapes). A statement still being iterated is busy: that call gets a fresh one.
+ */
+function withStatementCache(database: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text: string) {
+      const known = statements.get(text);
+      if (known && !known.busy) return known;
+      const statement = database.prepare(text);
+      if (statements.size >= 2000) statements.delete(statements.keys().next().value as string);
+      statements.set(text, statement);
+      return statement;
+    },
+    close: () => database.close(),
   };
 }
 

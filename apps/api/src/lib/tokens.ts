@@ -12,8 +12,17 @@ export interface TokenClaims {
  * Bearer tokens are HS256 JWTs naming a user and a session row. The signature keeps them
  * unforgeable; the session row (checked on every request) makes them revocable.
  */
+/** How many verified tokens are remembered (oldest forgotten first). */
+const verifiedCacheSize = 10_000;
+
 export class TokenSigner {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature was already checked, with their claims and expiry: every request
+   * carries the same token, and an HMAC check through WebCrypto costs more than the rest of
+   * a small request. Only exact strings that verified get in; expiry is still checked each time.
+   */
+  private readonly verified = new Map<string, { claims: TokenClaims; exp: number }>();
 
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
@@ -31,14 +40,22 @@ export class TokenSigner {
 
   /** The claims of a valid token, or undefined for anything else (forged, expired, alg none). */
   async verify(token: string, now: Date): Promise<TokenClaims | undefined> {
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const known = this.verified.get(token);
+    // Same rule as jose: expired once exp <= now (in whole seconds).
+    if (known) return known.exp > nowSeconds ? known.claims : undefined;
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         issuer: 'shopdesk',
         currentDate: now,
       });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
-      return { userId: payload.sub, sessionId: payload.sid };
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
+        return undefined;
+      const claims = { userId: payload.sub, sessionId: payload.sid };
+      if (this.verified.size >= verifiedCacheSize) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, { claims, exp: payload.exp });
+      return claims;
     } catch {
       return undefined;
     }

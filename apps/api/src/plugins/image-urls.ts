@@ -22,13 +22,27 @@ function mapStrings(value: unknown, map: (text: string) => string, depth = 0): u
   return value;
 }
 
+/** The origin put before stored `/uploads/…` paths in answers. */
+export function imageBaseOf(config: Config, request: FastifyRequest): string {
+  return config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The same rewrite on an answer already serialized to JSON (the product list pages): every
+ * string value that starts with `/uploads/`. In compact JSON a value's opening quote follows
+ * `:`, `[` or `,`; a quote inside a string is always escaped (`\"`), so text never matches.
+ */
+export function absoluteImageUrlsInJson(json: string, base: string): string {
+  return json.replace(/([:,[])"\/uploads\//g, (_match, before: string) => `${before}"${base}/uploads/`);
+}
+
 /**
  * Records store image paths (`/uploads/…`), never an origin: the shop keeps working under
  * another host name or behind a proxy. Our URLs coming in are cut back to the path; paths
  * going out become absolute (PUBLIC_URL, or the request's own origin), as api.md §1 asks.
  */
 export const imageUrlsPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  const baseOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const baseOf = (request: FastifyRequest) => imageBaseOf(config, request);
 
   app.addHook('preValidation', async (request) => {
     if (request.body && typeof request.body === 'object') {

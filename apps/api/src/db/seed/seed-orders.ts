@@ -1,7 +1,6 @@
 import { newId } from '../../lib/ids';
 import { counterNames } from '../counters';
-import type { Db } from '../create-db';
-import { addToCounters, insertRows } from './bulk';
+import type { BulkLoader } from './bulk';
 import { cities, streets } from './demo-catalogue';
 import type { Random } from './random';
 import { historyDays, type PlannedProduct } from './seed-products';
@@ -48,7 +47,7 @@ function statusFor(random: Random, ageDays: number): string {
  * product, counters) computed alongside and written once at the end.
  */
 export async function seedOrders(
-  db: Db,
+  bulk: BulkLoader,
   random: Random,
   products: PlannedProduct[],
   customers: Array<{ id: string; name: string; email: string; phone: string }>,
@@ -65,11 +64,12 @@ export async function seedOrders(
   let orders: Array<Record<string, unknown>> = [];
   let items: Array<Record<string, unknown>> = [];
 
+  // The first image of each product, parsed once (not once per order line).
+  const firstImages = new Map(products.map((p) => [p.id, (JSON.parse(p.images) as string[])[0] ?? '']));
+
   const flush = async () => {
-    await db.transaction().execute(async (trx) => {
-      await insertRows(trx, 'orders', orders);
-      await insertRows(trx, 'order_items', items);
-    });
+    await bulk.insert('orders', orders);
+    await bulk.insert('order_items', items);
     orders = [];
     items = [];
   };
@@ -79,87 +79,86 @@ export async function seedOrders(
   for (let left = total - counts.reduce((sum, n) => sum + n, 0), i = counts.length - 1; left > 0; left -= 1, i -= 1) {
     counts[i] = (counts[i] ?? 0) + 1;
   }
-  for (const [index, day] of days.entries()) {
-    const count = counts[index] ?? 0;
-    const times = Array.from({ length: count }, () => day.start + random.int(6 * 3_600_000, 23 * 3_600_000)).sort(
-      (a, b) => a - b,
-    );
-    for (const time of times) {
-      const id = newId();
-      const customer = random.pick(customers);
-      const [city, pincode] = random.pick(cities);
-      let amount = 0;
-      const lineCount = random.weighted([
-        [1, 55],
-        [2, 28],
-        [3, 12],
-        [4, 5],
-      ] as const);
-      for (let line = 0; line < lineCount; line += 1) {
-        const product = products[random.skewed(products.length)] as PlannedProduct;
-        const quantity = random.weighted([
-          [1, 75],
-          [2, 18],
-          [3, 7],
-        ] as const);
-        const subTotal = product.price * quantity;
-        amount += subTotal;
-        items.push({
-          order_id: id,
-          line,
-          product_id: product.id,
-          product_title: product.name,
-          image: (JSON.parse(product.images) as string[])[0] ?? '',
-          quantity,
-          price: product.price,
-          sub_total: subTotal,
-        });
-        const stats = perProduct.get(product.id) ?? { units: 0, revenue: 0 };
-        stats.units += quantity;
-        stats.revenue += subTotal;
-        perProduct.set(product.id, stats);
-      }
-      const status = statusFor(random, Math.floor((now - time) / dayMs));
-      const dayKey = new Date(time).toISOString().slice(0, 10);
-      const sums = daily.get(dayKey) ?? { sales: 0, orders: 0 };
-      sums.sales += amount;
-      sums.orders += 1;
-      daily.set(dayKey, sums);
-      counters.set(
-        counterNames.ordersWithStatus(status),
-        (counters.get(counterNames.ordersWithStatus(status)) ?? 0) + 1,
+  // One transaction for every order, its lines and the summaries: one commit, not one per chunk.
+  await bulk.transaction(async () => {
+    for (const [index, day] of days.entries()) {
+      const count = counts[index] ?? 0;
+      const times = Array.from({ length: count }, () => day.start + random.int(6 * 3_600_000, 23 * 3_600_000)).sort(
+        (a, b) => a - b,
       );
-      orders.push({
-        id,
-        payment_id: `pay_${id.slice(-14)}`,
-        name: customer.name,
-        phone_number: customer.phone,
-        address: `${random.int(1, 250)}, ${random.pick(streets)}, ${city}`,
-        pincode,
-        amount,
-        email: customer.email,
-        user_id: customer.id,
-        status,
-        created_at: new Date(time).toISOString(),
-      });
-      made += 1;
-      if (orders.length >= chunk) await flush();
+      for (const time of times) {
+        const id = newId();
+        const customer = random.pick(customers);
+        const [city, pincode] = random.pick(cities);
+        let amount = 0;
+        const lineCount = random.weighted([
+          [1, 55],
+          [2, 28],
+          [3, 12],
+          [4, 5],
+        ] as const);
+        for (let line = 0; line < lineCount; line += 1) {
+          const product = products[random.skewed(products.length)] as PlannedProduct;
+          const quantity = random.weighted([
+            [1, 75],
+            [2, 18],
+            [3, 7],
+          ] as const);
+          const subTotal = product.price * quantity;
+          amount += subTotal;
+          items.push({
+            order_id: id,
+            line,
+            product_id: product.id,
+            product_title: product.name,
+            image: firstImages.get(product.id) ?? '',
+            quantity,
+            price: product.price,
+            sub_total: subTotal,
+          });
+          const stats = perProduct.get(product.id) ?? { units: 0, revenue: 0 };
+          stats.units += quantity;
+          stats.revenue += subTotal;
+          perProduct.set(product.id, stats);
+        }
+        const status = statusFor(random, Math.floor((now - time) / dayMs));
+        const dayKey = new Date(time).toISOString().slice(0, 10);
+        const sums = daily.get(dayKey) ?? { sales: 0, orders: 0 };
+        sums.sales += amount;
+        sums.orders += 1;
+        daily.set(dayKey, sums);
+        counters.set(
+          counterNames.ordersWithStatus(status),
+          (counters.get(counterNames.ordersWithStatus(status)) ?? 0) + 1,
+        );
+        orders.push({
+          id,
+          payment_id: `pay_${id.slice(-14)}`,
+          name: customer.name,
+          phone_number: customer.phone,
+          address: `${random.int(1, 250)}, ${random.pick(streets)}, ${city}`,
+          pincode,
+          amount,
+          email: customer.email,
+          user_id: customer.id,
+          status,
+          created_at: new Date(time).toISOString(),
+        });
+        made += 1;
+        if (orders.length >= chunk) await flush();
+      }
     }
-  }
-  await flush();
-  counters.set(counterNames.orders, made);
-  await db.transaction().execute(async (trx) => {
-    await insertRows(
-      trx,
+    await flush();
+    counters.set(counterNames.orders, made);
+    await bulk.insert(
       'sales_daily',
       [...daily].map(([day, s]) => ({ day, sales: s.sales, orders: s.orders })),
     );
-    await insertRows(
-      trx,
+    await bulk.insert(
       'product_sales',
       [...perProduct].map(([product_id, s]) => ({ product_id, units_sold: s.units, revenue: s.revenue })),
     );
-    await addToCounters(trx, counters);
+    await bulk.addToCounters(counters);
   });
   return made;
 }

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { newId } from '../../lib/ids';
 import { hashPassword } from '../../modules/users/passwords';
 import { counterNames } from '../counters';
-import { addToCounters, insertRows } from './bulk';
+import { BulkLoader } from './bulk';
 import { demoCategories, demoOptions, firstNames, lastNames } from './demo-catalogue';
 import { Random } from './random';
 import { makeBannerImage, makeCategoryImage, makeProductImages } from './seed-images';
@@ -38,6 +38,7 @@ export async function seedShop(ctx: SeedContext, sizes: SeedSizes, seed = 202611
   const now = ctx.clock();
   const stamp = new Date(now).toISOString();
   const uploads = ctx.config.uploadsDir;
+  const bulk = new BulkLoader(ctx.db, ctx.engine);
 
   const optionRows = Object.entries({
     ram: demoOptions.ram,
@@ -46,7 +47,7 @@ export async function seedShop(ctx: SeedContext, sizes: SeedSizes, seed = 202611
   }).flatMap(([family, values]) =>
     values.map((value) => ({ id: newId(), family, value, value_key: value.toLowerCase(), created_at: stamp })),
   );
-  await insertRows(ctx.db, 'option_values', optionRows);
+  await bulk.insert('option_values', optionRows);
 
   const categoryRows: Array<Record<string, unknown>> = [];
   const categories = [];
@@ -59,27 +60,27 @@ export async function seedShop(ctx: SeedContext, sizes: SeedSizes, seed = 202611
     const images = await makeProductImages(uploads, index, demo.color, 6, random);
     categories.push({ id, demo, subs, images });
   }
-  await insertRows(ctx.db, 'categories', categoryRows);
+  await bulk.insert('categories', categoryRows);
 
   const customerHash = await hashPassword('customer-password');
   const customers = Array.from({ length: sizes.customers }, (_, i) => customerRow(i, random, customerHash, stamp));
-  await insertRows(ctx.db, 'users', customers);
+  await bulk.transaction(() => bulk.insert('users', customers));
 
   const plan = planProducts(random, categories, sizes, customers, now);
-  await ctx.db.transaction().execute(async (trx) => {
-    await insertRows(trx, 'products', plan.products);
-    await insertRows(trx, 'product_reviews', plan.reviews);
-    await addToCounters(
-      trx,
+  await bulk.transaction(async () => {
+    await bulk.insert('products', plan.products);
+    await bulk.insert('product_reviews', plan.reviews);
+    await bulk.addToCounters(
       new Map([
         [counterNames.products, plan.products.length],
+        [counterNames.productsVersion, 1],
         [counterNames.reviews, plan.reviews.length],
       ]),
     );
   });
 
-  const orders = await seedOrders(ctx.db, random, plan.products, customers, sizes.orders, now);
-  await seedBanners(ctx, random, categories, stamp);
+  const orders = await seedOrders(bulk, random, plan.products, customers, sizes.orders, now);
+  await seedBanners(ctx, bulk, random, categories, stamp);
   return { products: plan.products.length, reviews: plan.reviews.length, orders, customers: customers.length };
 }
 
@@ -123,6 +124,7 @@ function customerRow(index: number, random: Random, passwordHash: string, stamp:
 
 async function seedBanners(
   ctx: SeedContext,
+  bulk: BulkLoader,
   random: Random,
   categories: Array<{ id: string; demo: { name: string; color: string }; subs: Array<{ id: string; name: string }> }>,
   stamp: string,
@@ -153,5 +155,5 @@ async function seedBanners(
       });
     }
   }
-  await insertRows(ctx.db, 'banners', rows);
+  await bulk.insert('banners', rows);
 }

@@ -2,6 +2,7 @@ import type { Product } from '@shopdesk/contract';
 import { type Insertable, sql } from 'kysely';
 import type { Db, Engine } from '../../db/create-db';
 import type { ProductsTable } from '../../db/schema';
+import { markFor } from './page-marks';
 
 const productColumns = [
   'p.id',
@@ -95,16 +96,27 @@ export interface PageSpec {
 }
 
 /**
- * One page of ids, read from an index alone (each sort has an index ending in id), so a
- * deep page skips index entries, never whole rows.
+ * One page of ids, read from an index alone (each sort has an index ending in id). A deep
+ * page starts from the nearest page mark (`page-marks.ts`), so it skips at most a few hundred
+ * index entries, never the whole catalogue before it.
  */
-export async function pageProductIds(db: Db, spec: PageSpec): Promise<string[]> {
+export async function pageProductIds(db: Db, spec: PageSpec, version: number): Promise<string[]> {
   const column = sortColumns[spec.sort];
   let query = db.selectFrom('products').select('id');
   if (spec.catId) query = query.where('cat_id', '=', spec.catId);
+  let offset = spec.offset;
+  const start = await markFor(db, version, { catId: spec.catId, column, order: spec.order }, offset);
+  if (start) {
+    const op = spec.order === 'asc' ? '>=' : '<=';
+    query =
+      column === 'id'
+        ? query.where('id', op, start.mark.id)
+        : query.where((eb) => eb(eb.refTuple(column, 'id'), op, eb.tuple(start.mark.value as never, start.mark.id)));
+    offset = start.skip;
+  }
   query =
     column === 'id' ? query.orderBy('id', spec.order) : query.orderBy(column, spec.order).orderBy('id', spec.order);
-  const rows = await query.limit(spec.limit).offset(spec.offset).execute();
+  const rows = await query.limit(spec.limit).offset(offset).execute();
   return rows.map((row) => row.id);
 }
 

@@ -8,11 +8,12 @@ import {
   productsCountSchema,
   searchQuerySchema,
 } from '@shopdesk/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { callerOf } from '../../plugins/auth';
+import { absoluteImageUrlsInJson, imageBaseOf } from '../../plugins/image-urls';
 import * as products from './products.service';
 
 // Product bodies are checked by the service, field by field in the spec's order.
@@ -21,15 +22,26 @@ const catIdQuery = productListQuerySchema.extend({
   catId: z.string({ error: 'catId is required' }).min(1, 'catId is required').max(64),
 });
 
+/** Sends a page the service wrote as JSON (the declared schema still documents it). */
+function sendPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, json: string) {
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(absoluteImageUrlsInJson(json, imageBaseOf(ctx.config, request)) as never);
+}
+
 /** `/api/products` (api.md §5). */
 export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/', { schema: { querystring: productListQuerySchema, response: { 200: productPageSchema } } }, (request) =>
-    products.listProducts(ctx, request.query),
+  app.get(
+    '/',
+    { schema: { querystring: productListQuerySchema, response: { 200: productPageSchema } } },
+    async (request, reply) => sendPage(ctx, request, reply, await products.listProducts(ctx, request.query)),
   );
-  app.get('/catId', { schema: { querystring: catIdQuery, response: { 200: productPageSchema } } }, (request) =>
-    products.listProducts(ctx, request.query),
+  app.get(
+    '/catId',
+    { schema: { querystring: catIdQuery, response: { 200: productPageSchema } } },
+    async (request, reply) => sendPage(ctx, request, reply, await products.listProducts(ctx, request.query)),
   );
   app.get('/get/count', { schema: { response: { 200: productsCountSchema } } }, () => products.countProducts(ctx));
   app.get('/:id', { schema: { params: idParamSchema, response: { 200: productSchema } } }, (request) =>
@@ -51,7 +63,15 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 /** `/api/search`: full-text search over the catalogue. */
 export async function searchRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/', { schema: { querystring: searchQuerySchema, response: { 200: productPageSchema } } }, (request) =>
-    products.searchProducts(ctx, request.query.q, request.query.page, request.query.perPage),
+  app.get(
+    '/',
+    { schema: { querystring: searchQuerySchema, response: { 200: productPageSchema } } },
+    async (request, reply) =>
+      sendPage(
+        ctx,
+        request,
+        reply,
+        await products.searchProducts(ctx, request.query.q, request.query.page, request.query.perPage),
+      ),
   );
 }

@@ -1,42 +1,35 @@
-import {
-  type Product,
-  type ProductListQuery,
-  type ProductPage,
-  productFormSchema,
-  productMessages,
-} from '@shopdesk/contract';
+import { type Product, type ProductListQuery, productFormSchema, productMessages } from '@shopdesk/contract';
 import type { AppContext } from '../../context';
-import { bumpCounter, counterNames, readCounter } from '../../db/counters';
+import { bumpCounter, counterNames, readCounter, readCounters } from '../../db/counters';
 import { forbidden, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
 import { findCategory } from '../categories/categories.repository';
 import type { Caller } from '../sessions/sessions.service';
+import { productJsonByIds, productPageJson } from './product-json';
 import * as repo from './products.repository';
 import { countReviewsOfProduct } from './reviews.repository';
 
 const defaultPerPage = 10_000;
 
-function pageOf(products: Product[], totalCount: number, page: number, perPage: number): ProductPage {
-  return { products, totalPages: Math.ceil(totalCount / perPage), page, perPage, totalCount };
+/** A page as `productPageSchema` JSON text (see product-json.ts for why it is text). */
+function pageOf(products: string[], totalCount: number, page: number, perPage: number): string {
+  return productPageJson(products, { totalPages: Math.ceil(totalCount / perPage), page, perPage, totalCount });
 }
 
 /** A page of products (creation order unless sorted); optionally one root category. */
-export async function listProducts(ctx: AppContext, query: ProductListQuery): Promise<ProductPage> {
+export async function listProducts(ctx: AppContext, query: ProductListQuery): Promise<string> {
   const page = query.page ?? 1;
   const perPage = query.perPage ?? defaultPerPage;
-  const totalCount = query.catId
-    ? await repo.countProductsInCategory(ctx.db, query.catId)
-    : await readCounter(ctx.db, counterNames.products);
+  const [count, version] = await readCounters(ctx.db, [counterNames.products, counterNames.productsVersion]);
+  const totalCount = query.catId ? await repo.countProductsInCategory(ctx.db, query.catId) : (count ?? 0);
   const offset = (page - 1) * perPage;
   if (offset >= totalCount) return pageOf([], totalCount, page, perPage);
-  const ids = await repo.pageProductIds(ctx.db, {
-    catId: query.catId,
-    sort: query.sort ?? 'dateCreated',
-    order: query.order ?? 'asc',
-    limit: perPage,
-    offset,
-  });
-  return pageOf(await repo.productsByIds(ctx.db, ids), totalCount, page, perPage);
+  const ids = await repo.pageProductIds(
+    ctx.db,
+    { catId: query.catId, sort: query.sort ?? 'dateCreated', order: query.order ?? 'asc', limit: perPage, offset },
+    version ?? 0,
+  );
+  return pageOf(await productJsonByIds(ctx.db, ctx.engine, ids), totalCount, page, perPage);
 }
 
 export async function getProduct(ctx: AppContext, id: string): Promise<Product> {
@@ -83,6 +76,7 @@ export async function createProduct(ctx: AppContext, body: unknown): Promise<Pro
   await ctx.db.transaction().execute(async (trx) => {
     await repo.insertProduct(trx, id, values, nowIso(ctx.clock));
     await bumpCounter(trx, counterNames.products, 1);
+    await bumpCounter(trx, counterNames.productsVersion, 1);
   });
   return getProduct(ctx, id);
 }
@@ -90,7 +84,10 @@ export async function createProduct(ctx: AppContext, body: unknown): Promise<Pro
 export async function updateProduct(ctx: AppContext, id: string, body: unknown): Promise<Product> {
   await getProduct(ctx, id);
   const values = await productValues(ctx, body);
-  await repo.updateProduct(ctx.db, id, values, nowIso(ctx.clock));
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateProduct(trx, id, values, nowIso(ctx.clock));
+    await bumpCounter(trx, counterNames.productsVersion, 1);
+  });
   return getProduct(ctx, id);
 }
 
@@ -102,6 +99,7 @@ export async function deleteProduct(ctx: AppContext, caller: Caller, id: string)
     const reviews = await countReviewsOfProduct(trx, id);
     if (await repo.deleteProduct(trx, id)) {
       await bumpCounter(trx, counterNames.products, -1);
+      await bumpCounter(trx, counterNames.productsVersion, 1);
       if (reviews > 0) await bumpCounter(trx, counterNames.reviews, -reviews);
     }
   });
@@ -121,5 +119,5 @@ export async function searchProducts(ctx: AppContext, q: string, page = 1, perPa
   const offset = (page - 1) * perPage;
   if (offset >= totalCount) return pageOf([], totalCount, page, perPage);
   const ids = await repo.searchProductIds(ctx.db, ctx.engine, words, perPage, offset);
-  return pageOf(await repo.productsByIds(ctx.db, ids), totalCount, page, perPage);
+  return pageOf(await productJsonByIds(ctx.db, ctx.engine, ids), totalCount, page, perPage);
 }

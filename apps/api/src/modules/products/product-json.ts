@@ -1,0 +1,59 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db, Engine } from '../../db/create-db';
+
+/**
+ * List pages are the API's hottest answers. Their products are written as JSON by the
+ * database itself (one text per row, exactly the contract's `productSchema`: same names,
+ * same types, lists stored as JSON already), so a page costs no row objects, no parsing of
+ * the stored lists, no response validation and no walk over the answer to rewrite image
+ * paths. `product-json.test.ts` holds this equal to `toProduct` + the zod schema.
+ */
+function productJson(engine: Engine): RawBuilder<string> {
+  if (engine === 'postgres') {
+    return sql<string>`json_build_object(
+      'id', p.id, '_id', p.id, 'name', p.name, 'description', p.description, 'brand', p.brand,
+      'price', p.price, 'oldPrice', p.old_price, 'catId', p.cat_id, 'catName', p.cat_name,
+      'category', case when c.id is null then null else json_build_object(
+        '_id', p.cat_id, 'id', p.cat_id, 'name', c.name, 'color', c.color, 'images', c.images::json) end,
+      'subCat', p.sub_cat_name, 'subCatId', coalesce(p.sub_cat_id, ''), 'subCatName', p.sub_cat_name,
+      'countInStock', p.count_in_stock, 'rating', p.rating, 'isFeatured', p.is_featured = 1,
+      'discount', p.discount, 'productRam', p.product_ram::json, 'size', p.size::json,
+      'productWeight', p.product_weight::json, 'location', p.location::json, 'images', p.images::json,
+      'dateCreated', p.created_at)::text`;
+  }
+  return sql<string>`json_object(
+      'id', p.id, '_id', p.id, 'name', p.name, 'description', p.description, 'brand', p.brand,
+      'price', p.price, 'oldPrice', p.old_price, 'catId', p.cat_id, 'catName', p.cat_name,
+      'category', case when c.id is null then null else json_object(
+        '_id', p.cat_id, 'id', p.cat_id, 'name', c.name, 'color', c.color, 'images', json(c.images)) end,
+      'subCat', p.sub_cat_name, 'subCatId', coalesce(p.sub_cat_id, ''), 'subCatName', p.sub_cat_name,
+      'countInStock', p.count_in_stock, 'rating', p.rating, 'isFeatured', json(iif(p.is_featured = 1, 'true', 'false')),
+      'discount', p.discount, 'productRam', json(p.product_ram), 'size', json(p.size),
+      'productWeight', json(p.product_weight), 'location', json(p.location), 'images', json(p.images),
+      'dateCreated', p.created_at)`;
+}
+
+/** The products with these ids as JSON texts, in the order of the ids. */
+export async function productJsonByIds(db: Db, engine: Engine, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('products as p')
+    .leftJoin('categories as c', 'c.id', 'p.cat_id')
+    .select(['p.id', productJson(engine).as('json')])
+    .where('p.id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row.json]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export interface PageNumbers {
+  totalPages: number;
+  page: number;
+  perPage: number;
+  totalCount: number;
+}
+
+/** `productPageSchema` as text, from product JSON texts. */
+export function productPageJson(products: string[], numbers: PageNumbers): string {
+  return `{"products":[${products.join(',')}],"totalPages":${numbers.totalPages},"page":${numbers.page},"perPage":${numbers.perPage},"totalCount":${numbers.totalCount}}`;
+}

@@ -1,0 +1,37 @@
+/** The part of autocannon's API the bench uses (the package ships no types). */
+declare module 'autocannon' {
+  namespace autocannon {
+    interface Request {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (request: Request) => Request;
+    }
+    interface Options {
+      url: string;
+      connections?: number;
+      duration?: number;
+      method?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      requests?: Request[];
+    }
+    interface Histogram {
+      average: number;
+      p50: number;
+      p90: number;
+      p99: number;
+      total: number;
+    }
+    interface Result {
+      requests: Histogram;
+      latency: Histogram;
+      errors: number;
+      timeouts: number;
+      non2xx: number;
+    }
+  }
+  function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  export default autocannon;
+}

@@ -1,0 +1,131 @@
+/**
+ * `npm run bench [-- --engine postgres] [--products N --orders N --reviews N] [--seconds 10]
+ *  [--skip-build] [--skip-web]`: builds, makes (or reuses) the large store with the seed command,
+ * starts the production server and a bare Fastify control, loads both from loopback with
+ * autocannon, measures single-client latencies and the dashboard in Chromium, prints one
+ * table, writes bench/results/*.json, and exits 1 when a budget is missed.
+ */
+import { loadAverage, machine, type Row, save, table } from './report';
+import { apiScenarios } from './scenarios';
+import { benchOwner, startControl, startServer } from './servers';
+import { type Engine, fullSizes, prepareStore, run, type Sizes } from './store';
+import { lighthouseScores, paginationClicks, type Session } from './web';
+import { webRows } from './web-rows';
+
+function parseArgs(argv: string[]) {
+  const options = { engine: 'sqlite' as Engine, sizes: { ...fullSizes }, seconds: 10, build: true, web: true };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = argv[i + 1] ?? '';
+    if (arg === '--skip-build') options.build = false;
+    else if (arg === '--skip-web') options.web = false;
+    else if (arg === '--engine' && (value === 'sqlite' || value === 'postgres')) {
+      options.engine = value;
+      i += 1;
+    } else if (arg === '--seconds' && Number(value) > 0) {
+      options.seconds = Number(value);
+      i += 1;
+    } else if (arg?.startsWith('--') && arg.slice(2) in options.sizes && Number.isInteger(Number(value))) {
+      options.sizes[arg.slice(2) as keyof Sizes] = Number(value);
+      i += 1;
+    } else throw new Error(`Unknown argument ${arg}`);
+  }
+  return options;
+}
+
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+async function main(): Promise<number> {
+  const options = parseArgs(process.argv.slice(2));
+  const loadBefore = loadAverage();
+  log(`load average before: ${loadBefore.join(' ')}`);
+  if (options.build) await run('npm', ['run', 'build']);
+  const store = await prepareStore(options.engine, options.sizes, log);
+  const latency = options.engine === 'postgres' ? 2 : 1;
+
+  const server = await startServer(store.env);
+  const rows: Row[] = [];
+  let control: Awaited<ReturnType<typeof startControl>> | undefined;
+  try {
+    const signin = await fetch(`${server.baseUrl}/api/user/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...benchOwner, isAdmin: true }),
+    });
+    const session = (await signin.json()) as Session & { msg: string };
+    if (!session.token) throw new Error(`bench sign-in failed: ${session.msg}`);
+
+    const firstPage = await fetch(`${server.baseUrl}/api/products?page=1&perPage=25`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    const bodyBytes = (await firstPage.arrayBuffer()).byteLength;
+    control = await startControl(bodyBytes);
+    log(
+      `server healthy after ${server.startMs.toFixed(0)} ms; product page ${bodyBytes} bytes; control at ${control.baseUrl}`,
+    );
+
+    rows.push(
+      ...(await apiScenarios({
+        server,
+        control,
+        token: session.token,
+        seconds: options.seconds,
+        latency,
+        log,
+      })),
+    );
+    if (options.web) {
+      log('Lighthouse and pagination in Chromium...');
+      const scores = await lighthouseScores(server.baseUrl, session, ['/login', '/dashboard', '/products', '/orders']);
+      const clicks = await paginationClicks(server.baseUrl, session, 10);
+      rows.push(...webRows(scores, clicks));
+    }
+    const rss = server.rssMb();
+    rows.push({
+      scenario: 'server RSS at the end',
+      figure: `${rss.toFixed(0)} MB`,
+      budget: '≤ 200 MB',
+      pass: rss <= 200,
+    });
+    rows.push({
+      scenario: 'start to healthy',
+      figure: `${(server.startMs / 1000).toFixed(2)} s`,
+      budget: '≤ 3 s',
+      pass: server.startMs <= 3000,
+    });
+    rows.push({
+      scenario: `seed the store${store.reused ? ' (reused; time of its seed)' : ''}`,
+      figure: store.seedSeconds === null ? 'unknown' : `${store.seedSeconds.toFixed(1)} s`,
+      budget: '≤ 90 s',
+      pass: store.seedSeconds !== null && store.seedSeconds <= 90,
+    });
+  } finally {
+    await control?.stop();
+    await server.stop();
+  }
+
+  const loadAfter = loadAverage();
+  const text = table(rows);
+  process.stdout.write(`\n${text}\n\n`);
+  const report = {
+    engine: options.engine,
+    at: new Date().toISOString(),
+    machine: machine(),
+    loadAverage: { before: loadBefore, after: loadAfter },
+    store: { sizes: store.sizes, reused: store.reused, seedSeconds: store.seedSeconds },
+    settings: { connections: 50, seconds: options.seconds, latencyAllowance: latency },
+    pass: rows.every((r) => r.pass),
+    rows,
+    table: text,
+  };
+  log(`results: ${save(options.engine, report)}; load average after: ${loadAfter.join(' ')}`);
+  return report.pass ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(2);
+  },
+);

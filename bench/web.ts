@@ -1,0 +1,137 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const flags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface Session {
+  token: string;
+  user: { id: string; name: string; email: string };
+}
+
+const storedUser = (s: Session) =>
+  JSON.stringify({ name: s.user.name, email: s.user.email, userId: s.user.id, isAdmin: true });
+
+export interface LighthouseScores {
+  path: string;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+/**
+ * Lighthouse (desktop settings) on Debian's Chromium: /login signed out, then the other pages
+ * signed in (token and user put into local storage first, storage not reset between runs).
+ */
+export async function lighthouseScores(baseUrl: string, session: Session, paths: string[]) {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: flags });
+  const scores: LighthouseScores[] = [];
+  try {
+    const ordered = [...paths].sort((a, b) => Number(b === '/login') - Number(a === '/login'));
+    for (const path of ordered) {
+      if (path !== '/login') await putSession(chrome.port, baseUrl, session);
+      const result = await lighthouse(
+        `${baseUrl}${path}`,
+        {
+          port: chrome.port,
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: true,
+        },
+        desktopConfig,
+      );
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
+      scores.push({
+        path,
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return scores;
+}
+
+async function putSession(port: number, baseUrl: string, session: Session) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.evaluate(
+      (token, user) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', user);
+      },
+      session.token,
+      storedUser(session),
+    );
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+/**
+ * From a click on the product table's next-page button to the first row showing another
+ * product, measured inside the page (performance.now, checked every animation frame).
+ */
+export async function paginationClicks(baseUrl: string, session: Session, clicks: number): Promise<number[]> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: flags.slice(1) });
+  try {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.evaluate(
+      ([token, user]) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', user);
+      },
+      [session.token, storedUser(session)] as const,
+    );
+    await page.goto('/products?perPage=25');
+    await page.locator('table[aria-label="Products"] tbody tr').first().waitFor({ timeout: 30_000 });
+    const times: number[] = [];
+    for (let i = 0; i < clicks + 1; i += 1) {
+      const ms = await page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const firstRow = () => document.querySelector('table[aria-label="Products"] tbody tr')?.textContent ?? '';
+            const button = document.querySelector<HTMLButtonElement>('button[aria-label="Go to next page"]');
+            if (!button) return reject(new Error('no next-page button'));
+            const before = firstRow();
+            const started = performance.now();
+            const check = () => {
+              if (firstRow() !== before) resolve(performance.now() - started);
+              else if (performance.now() - started > 10_000) reject(new Error('the rows never changed'));
+              else requestAnimationFrame(check);
+            };
+            button.click();
+            requestAnimationFrame(check);
+          }),
+      );
+      // The first click also loads code paths for the first time: not counted.
+      if (i > 0) times.push(ms);
+      await page.waitForTimeout(150);
+    }
+    return times;
+  } finally {
+    await browser.close();
+  }
+}
