@@ -8,7 +8,14 @@ import type { Config } from '../config';
  * plugins, no <base>, no framing. MUI injects its styles at run time, hence style 'unsafe-inline'.
  */
 export const securityHeaders = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  const imageSources = ["'self'", 'data:', 'blob:', ...(config.publicUrl ? [config.publicUrl] : [])];
+  // Google sign-in keeps the account's Google picture as its avatar: that one host is allowed too.
+  const imageSources = [
+    "'self'",
+    'data:',
+    'blob:',
+    'https://*.googleusercontent.com',
+    ...(config.publicUrl ? [config.publicUrl] : []),
+  ];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
