@@ -49,9 +49,10 @@ async function expectInert(page: Page, screen: string) {
   const found = await page.evaluate(() => ({
     imgX: document.querySelectorAll('img[src="x"]').length,
     handlers: document.querySelectorAll('[onerror], [onload], [onclick]').length,
-    svgOnload: [...document.querySelectorAll('svg')].filter((s) => s.hasAttribute('onload')).length,
-    inlineScripts: [...document.querySelectorAll('script')].filter((s) => (s.textContent ?? '').includes('alert'))
-      .length,
+    svgOnload: Array.from(document.querySelectorAll('svg')).filter((s) => s.hasAttribute('onload')).length,
+    inlineScripts: Array.from(document.querySelectorAll('script')).filter((s) =>
+      (s.textContent ?? '').includes('alert'),
+    ).length,
     javascriptLinks: document.querySelectorAll('[href^="javascript:" i], [src^="javascript:" i]').length,
     xss: (window as unknown as { __xss: unknown[] }).__xss?.length ?? 0,
   }));
