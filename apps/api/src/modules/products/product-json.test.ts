@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, engineName, signIn, type TestApp } from '../../../test/test-app';
 import { seedShop } from '../../db/seed/seed';
 import { productJsonByIds } from './product-json';
-import { productsByIds } from './products.repository';
+import { exactRankLimit, productsByIds } from './products.repository';
 
-type Page = { products: Array<{ id: string; name: string; images: string[] }>; totalCount: number };
+type Page = {
+  products: Array<{ id: string; name: string; brand: string; catName: string; images: string[] }>;
+  totalCount: number;
+};
 
 /**
  * List pages are JSON written by the database, and deep pages start from page marks: both
@@ -42,6 +45,27 @@ describe(`product list pages (${engineName})`, () => {
     for (const product of page.products) {
       for (const image of product.images) expect(image).toMatch(/^http:\/\/shop\.test\/uploads\//);
     }
+  });
+
+  it('pages a search past the exact-rank limit by tier: name, brand, category, anywhere; each match once', async () => {
+    const word = 'a';
+    const first = await get(`/api/search?q=${word}&page=1&perPage=100`);
+    expect(first.totalCount).toBeGreaterThan(exactRankLimit);
+    const found: Page['products'] = [];
+    for (let page = 1; page <= Math.ceil(first.totalCount / 100); page += 1) {
+      found.push(...(await get(`/api/search?q=${word}&page=${page}&perPage=100`)).products);
+    }
+    expect(new Set(found.map((p) => p.id)).size).toBe(first.totalCount);
+    const has = (text: string) =>
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .some((w) => w.startsWith(word));
+    const tier = (p: { name: string; brand?: string; catName?: string }) =>
+      has(p.name) ? 0 : has(p.brand ?? '') ? 1 : has(p.catName ?? '') ? 2 : 3;
+    const tiers = found.map(tier);
+    expect(tiers).toEqual([...tiers].sort((a, b) => a - b));
+    expect(new Set(tiers).size).toBeGreaterThan(1);
   });
 
   it('gives the same deep pages from marks as from OFFSET, for every sort and after writes', async () => {

@@ -162,8 +162,60 @@ export async function searchProductIds(db: Db, engine: Engine, words: string[], 
   return result.rows.map((row) => row.id);
 }
 
-export async function countSearch(db: Db, engine: Engine, words: string[]): Promise<number> {
-  const match = matchExpression(engine, words);
+/**
+ * Ranking every match costs time in proportion to the matches (bm25 reads each one's column
+ * sizes), so a common word ("pro": 10% of 100k products) took ~10 ms. Past this many matches
+ * results come by column tier instead (every word in the name, then within name or brand,
+ * then also the category, then anywhere), each tier in catalogue order: the index stops after
+ * one page instead of ranking thousands.
+ */
+export const exactRankLimit = 1000;
+const tierColumns = ['{name}', '{name brand}', '{name brand cat_name}'];
+
+function tierMatch(engine: Engine, words: string[], tier: number): string {
+  if (engine === 'postgres') {
+    const weights = ['A', 'AB', 'ABC'][tier];
+    const within = (w: string) => words.map((word) => `${word}:*${w}`).join(' & ');
+    if (tier === 0) return within('A');
+    const previous = ['A', 'AB', 'ABC'][tier - 1] as string;
+    const all = weights ? within(weights) : words.map((word) => `${word}:*`).join(' & ');
+    return `(${all}) & !(${within(previous)})`;
+  }
+  const phrases = `(${words.map((w) => `"${w}"*`).join(' ')})`;
+  const within = (t: number) => `${tierColumns[t]} : ${phrases}`;
+  if (tier === 0) return within(0);
+  return `(${tier < tierColumns.length ? within(tier) : phrases}) NOT (${within(tier - 1)})`;
+}
+
+/** Ids by column tier (see exactRankLimit), paged across the tiers. */
+export async function searchProductIdsByTier(db: Db, engine: Engine, words: string[], limit: number, offset: number) {
+  const ids: string[] = [];
+  let skip = offset;
+  for (let tier = 0; tier <= tierColumns.length && ids.length < limit; tier += 1) {
+    const match = tierMatch(engine, words, tier);
+    if (skip > 0) {
+      const inTier = await countMatch(db, engine, match);
+      if (skip >= inTier) {
+        skip -= inTier;
+        continue;
+      }
+    }
+    const want = limit - ids.length;
+    const result =
+      engine === 'postgres'
+        ? await sql<{ id: string }>`select id from products where search @@ to_tsquery('simple', ${match})
+            order by id limit ${want} offset ${skip}`.execute(db)
+        : await sql<{ id: string }>`select p.id from (select rowid from products_fts where products_fts match ${match}
+            order by rowid limit ${want} offset ${skip}) f join products p on p.rowid = f.rowid order by f.rowid`.execute(
+            db,
+          );
+    ids.push(...result.rows.map((row) => row.id));
+    skip = 0;
+  }
+  return ids;
+}
+
+async function countMatch(db: Db, engine: Engine, match: string): Promise<number> {
   const result =
     engine === 'postgres'
       ? await sql<{
@@ -173,6 +225,10 @@ export async function countSearch(db: Db, engine: Engine, words: string[]): Prom
           count: number;
         }>`select count(*) as count from products_fts where products_fts match ${match}`.execute(db);
   return Number(result.rows[0]?.count ?? 0);
+}
+
+export async function countSearch(db: Db, engine: Engine, words: string[]): Promise<number> {
+  return countMatch(db, engine, matchExpression(engine, words));
 }
 
 export type ProductValues = Omit<Insertable<ProductsTable>, 'id' | 'created_at' | 'updated_at'>;

@@ -118,6 +118,9 @@ export async function searchProducts(ctx: AppContext, q: string, page = 1, perPa
   const totalCount = await repo.countSearch(ctx.db, ctx.engine, words);
   const offset = (page - 1) * perPage;
   if (offset >= totalCount) return pageOf([], totalCount, page, perPage);
-  const ids = await repo.searchProductIds(ctx.db, ctx.engine, words, perPage, offset);
+  const ids =
+    totalCount <= repo.exactRankLimit
+      ? await repo.searchProductIds(ctx.db, ctx.engine, words, perPage, offset)
+      : await repo.searchProductIdsByTier(ctx.db, ctx.engine, words, perPage, offset);
   return pageOf(await productJsonByIds(ctx.db, ctx.engine, ids), totalCount, page, perPage);
 }
