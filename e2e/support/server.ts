@@ -12,10 +12,24 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
+  /** The PostgreSQL database's URL, when the server runs on one. */
+  databaseUrl?: string;
   process: ChildProcess;
+  /** Drops the database (for a server that died without stop()). */
+  dropDatabase(): Promise<void>;
   output(): string;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
+}
+
+/** The database a server ran on: pass it back as `reuse` to restart on the same data. */
+export interface ServerDatabase {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+export interface StartOptions {
+  reuse?: ServerDatabase;
 }
 
 async function freePort(): Promise<number> {
@@ -33,8 +47,12 @@ async function freePort(): Promise<number> {
  * fresh database: SQLite in a temporary DATA_DIR, or a new PostgreSQL database when
  * DATABASE_URL is set. `npm test` builds first.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const database = await createTestDatabase();
+export async function startServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  // `reuse` starts on an existing database (e.g. after a crash); stop() then leaves it in place.
+  const database = options.reuse ? { ...options.reuse, drop: async () => undefined } : await createTestDatabase();
   const port = await freePort();
   let output = '';
   // E2E_API_ENTRY / E2E_ADMIN_DIST let parallel work use its own builds (defaults: the repo's dist folders).
@@ -77,7 +95,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     dataDir: database.dataDir,
+    ...(database.databaseUrl ? { databaseUrl: database.databaseUrl } : {}),
     process: child,
+    dropDatabase: () => database.drop(),
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
