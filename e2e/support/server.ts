@@ -100,7 +100,7 @@ export async function startServer(
     dropDatabase: () => database.drop(),
     output: () => output,
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await once(child, 'exit');
       }

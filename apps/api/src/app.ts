@@ -81,6 +81,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Errors Fastify raises before routing (a bad percent-escape, a path parameter over 100
     // characters) answer in the API's shape too, not Fastify's {error, code, message, statusCode}.
     frameworkErrors: (error, _request, reply) => {
+      // A path id over 100 characters (Fastify says 414) can name no record: 404, as api.md lists.
+      if (error.statusCode === 414)
+        return (reply as FastifyReply).code(404).send({ error: true, msg: messages.notFound });
       const status: number = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;
       const body = { error: true, msg: status < 500 ? messages.badRequest : messages.serverError };
       (reply as FastifyReply).code(status).send(body);

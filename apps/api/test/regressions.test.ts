@@ -114,3 +114,13 @@ describe('orders whose product was deleted later', () => {
     expect(res.json().amount).toBe(100);
   });
 });
+
+describe('over-long path ids', () => {
+  it('answer 404 in the API shape (no status outside api.md)', async () => {
+    t = await createTestApp();
+    const token = await signIn(t);
+    const res = await t.request({ method: 'GET', url: `/api/products/${'a'.repeat(150)}`, headers: bearer(token) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: true, msg: 'Not found' });
+  });
+});
