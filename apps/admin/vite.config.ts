@@ -16,6 +16,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route loads (web-budgets.test.ts reads it).
+    manifest: true,
     rollupOptions: {
       treeshake: {
         // The contract package builds its zod schemas at module top level and does not

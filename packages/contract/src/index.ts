@@ -13,4 +13,5 @@ export * from './option-values';
 export * from './orders';
 export * from './products';
 export * from './reviews';
+export * from './sign-in-form';
 export * from './users';
