@@ -109,23 +109,21 @@ export async function paginationClicks(baseUrl: string, session: Session, clicks
     await page.locator('table[aria-label="Products"] tbody tr').first().waitFor({ timeout: 30_000 });
     const times: number[] = [];
     for (let i = 0; i < clicks + 1; i += 1) {
-      const ms = await page.evaluate(
-        () =>
-          new Promise<number>((resolve, reject) => {
-            const firstRow = () => document.querySelector('table[aria-label="Products"] tbody tr')?.textContent ?? '';
-            const button = document.querySelector<HTMLButtonElement>('button[aria-label="Go to next page"]');
-            if (!button) return reject(new Error('no next-page button'));
-            const before = firstRow();
-            const started = performance.now();
-            const check = () => {
-              if (firstRow() !== before) resolve(performance.now() - started);
-              else if (performance.now() - started > 10_000) reject(new Error('the rows never changed'));
-              else requestAnimationFrame(check);
-            };
-            button.click();
-            requestAnimationFrame(check);
-          }),
-      );
+      // A string, not a function: tsx would wrap the function's inner helpers in __name().
+      const ms = await page.evaluate<number>(`new Promise((resolve, reject) => {
+        const firstRow = () => document.querySelector('table[aria-label="Products"] tbody tr')?.textContent ?? '';
+        const button = document.querySelector('button[aria-label="Go to next page"]');
+        if (!button) return reject(new Error('no next-page button'));
+        const before = firstRow();
+        const started = performance.now();
+        const check = () => {
+          if (firstRow() !== before) resolve(performance.now() - started);
+          else if (performance.now() - started > 10000) reject(new Error('the rows never changed'));
+          else requestAnimationFrame(check);
+        };
+        button.click();
+        requestAnimationFrame(check);
+      })`);
       // The first click also loads code paths for the first time: not counted.
       if (i > 0) times.push(ms);
       await page.waitForTimeout(150);
