@@ -158,7 +158,16 @@ describe('change password schemas', () => {
 
 describe('userSchema', () => {
   it('has no room for a password or hash', () => {
-    const user = { id: 'a', _id: 'a', name: 'n', email: 'e', phone: 'p', images: [], isAdmin: true, twoFactorEnabled: false };
+    const user = {
+      id: 'a',
+      _id: 'a',
+      name: 'n',
+      email: 'e',
+      phone: 'p',
+      images: [],
+      isAdmin: true,
+      twoFactorEnabled: false,
+    };
     expect(userSchema.parse({ ...user, password: 'x', password_hash: 'y' })).toEqual(user);
   });
 });
