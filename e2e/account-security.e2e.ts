@@ -47,7 +47,8 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 async function openTab(page: Page, name: 'Two-step sign-in' | 'Sessions') {
   await page.goto('/my-account');
   await page.getByRole('tab', { name }).click();
-  expect(await page.getByRole('tab', { name }).getAttribute('aria-selected')).toBe('true');
+  // The open tab lives in the address (?tab=): the selection follows the navigation a tick later.
+  await expect.poll(() => page.getByRole('tab', { name }).getAttribute('aria-selected')).toBe('true');
 }
 
 async function signOut(page: Page) {
@@ -313,7 +314,9 @@ describe.skipIf(!hasChromium)('two-step sign-in required (ADMIN_REQUIRE_2FA)', (
     await button(page, 'Sign In').click();
     await expectAlert(page, 'User Authenticated', 'success');
     await page.waitForURL('**/my-account?**');
-    expect(await page.getByRole('tab', { name: 'Two-step sign-in' }).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Two-step sign-in' }).getAttribute('aria-selected'))
+      .toBe('true');
     await page.getByText(securityMessages.twoFactorRequired).waitFor();
     await button(page, 'Turn on').click();
     const secret = (await page.getByText(/^[A-Z2-7]{32}$/).textContent()) ?? '';

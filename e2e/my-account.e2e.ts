@@ -50,7 +50,7 @@ describe.skipIf(!hasChromium)('My Account (/my-account)', () => {
     expect(await textbox(page, 'Name').inputValue()).toBe('Ravi Rao');
     expect(await textbox(page, 'Email').inputValue()).toBe(admin.email);
     expect(await textbox(page, 'Phone').inputValue()).toBe('5550177');
-    expect(await page.getByRole('tab', { name: 'Edit Profile' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByRole('tab', { name: 'Edit Profile' }).getAttribute('aria-selected')).toBe('true');
 
     await textbox(page, 'Name').fill('');
     await save(page).click();
