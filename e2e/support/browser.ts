@@ -67,6 +67,20 @@ export async function useSession(page: Page, token: string, user: { id: string; 
 
 /** axe-core on the current page: no serious or critical violation. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Colours are only meaningful once fades and slides are over (menus, popovers, alerts):
+  // wait for every finite animation or transition to finish (spinners run forever: ignored).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

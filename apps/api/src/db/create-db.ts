@@ -48,19 +48,7 @@ function createSqlite(file: string): DbHandle {
   database.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   rawConnections.set(db, database);
-  return {
-    db,
-    engine: 'sqlite',
-    ping: async () => {
-      try {
-        await sql`select 1`.execute(db);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    close: () => db.destroy(),
-  };
+  return handleOf(db, 'sqlite');
 }
 
 /**
@@ -96,17 +84,18 @@ function createPostgres(connectionString: string): DbHandle {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return handleOf(db, 'postgres');
+}
+
+function handleOf(db: Db, engine: Engine): DbHandle {
   return {
     db,
-    engine: 'postgres',
-    ping: async () => {
-      try {
-        await sql`select 1`.execute(db);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    engine,
+    ping: () =>
+      sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      ),
     close: () => db.destroy(),
   };
 }
