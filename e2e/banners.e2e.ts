@@ -5,7 +5,7 @@ import { type Banner, type BannerFamily, bannerFamilies, bannerFamilyNames, mess
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, hasChromium, launchBrowser, newPage, useSession } from './support/browser';
+import { bothThemes, hasChromium, launchBrowser, newPage, useSession } from './support/browser';
 import { api, ownerEmail, ownerPassword, type RunningServer, startServer } from './support/server';
 
 type Session = { token: string; user: { id: string; name: string; email: string } };
@@ -21,44 +21,6 @@ async function expectAlert(page: Page, text: string) {
   const alert = page.getByTestId('app-alert').filter({ hasText: text });
   await alert.waitFor({ state: 'visible', timeout: 10_000 });
   expect((await alert.textContent())?.trim()).toBe(text);
-}
-
-/** Colour transitions must end before axe measures contrast. */
-const settle = (page: Page) =>
-  page.evaluate(() =>
-    // Transitions only: a spinner's endless animation never finishes.
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-
-/** A snackbar fading in or out mid-scan reads as low contrast: close it first. */
-async function dismissAlert(page: Page) {
-  const alert = page.getByTestId('app-alert');
-  if (await alert.isVisible()) {
-    await alert.getByRole('button', { name: 'Close' }).click();
-    await alert.waitFor({ state: 'hidden' });
-  }
-}
-
-async function bothThemes(page: Page, label: string) {
-  await dismissAlert(page);
-  await settle(page);
-  await expectAccessible(page, `${label} (light)`);
-  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-  await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
-  try {
-    await settle(page);
-    await expectAccessible(page, `${label} (dark)`);
-  } finally {
-    // Back to light even on failure, so the next check starts from the default theme.
-    await page.getByRole('button', { name: 'Switch to light theme' }).click();
-    await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
-    await settle(page);
-  }
 }
 
 async function choose(page: Page, label: RegExp, option: string) {

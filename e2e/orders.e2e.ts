@@ -1,9 +1,8 @@
 import type { Order } from '@shopdesk/contract';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, hasChromium, launchBrowser, newPage, useSession } from './support/browser';
-import { api, ownerEmail, ownerPassword, type RunningServer, startServer } from './support/server';
+import { bothThemes, expectAccessible, hasChromium, launchBrowser, newPage, useSession } from './support/browser';
+import { api, ownerEmail, ownerPassword, type RunningServer, startServer, uploadPng } from './support/server';
 
 const columns = [
   'Order Id',
@@ -23,22 +22,6 @@ const longTitle = 'Galaxy Phone 128 GB Midnight Blue with Charger';
 
 type Session = { token: string; user: { id: string; name: string; email: string } };
 
-async function upload(server: RunningServer, family: string, token: string): Promise<string> {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1565c0' } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'item.png');
-  const res = await fetch(`${server.baseUrl}${family}/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const [url] = (await res.json()) as string[];
-  if (res.status !== 200 || !url) throw new Error(`upload failed: ${res.status}`);
-  return url;
-}
-
 /** A category, two products and twelve pending orders, made over the API like a storefront would. */
 async function arrangeShop(server: RunningServer, token: string) {
   const call = async <T>(method: string, url: string, body?: unknown) => {
@@ -50,9 +33,9 @@ async function arrangeShop(server: RunningServer, token: string) {
     name: 'Phones',
     slug: 'Phones',
     color: '#1565c0',
-    images: [await upload(server, '/api/category', token)],
+    images: [await uploadPng(server, '/api/category', token)],
   });
-  const productImage = await upload(server, '/api/products', token);
+  const productImage = await uploadPng(server, '/api/products', token);
   const product = (name: string, price: number) =>
     call<{ id: string; name: string; images: string[] }>('POST', '/api/products/create', {
       name,
@@ -93,44 +76,6 @@ async function arrangeShop(server: RunningServer, token: string) {
 
 /** Order Id cells, top to bottom. */
 const shownIds = (page: Page) => page.locator('tbody tr td:first-child').allInnerTexts();
-
-/** Colour transitions must end before axe measures contrast. */
-const settle = (page: Page) =>
-  page.evaluate(() =>
-    // Transitions only: a spinner's endless animation never finishes.
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-
-/** A snackbar fading in or out mid-scan reads as low contrast: close it first. */
-async function dismissAlert(page: Page) {
-  const alert = page.getByTestId('app-alert');
-  if (await alert.isVisible()) {
-    await alert.getByRole('button', { name: 'Close' }).click();
-    await alert.waitFor({ state: 'hidden' });
-  }
-}
-
-async function bothThemes(page: Page, label: string) {
-  await dismissAlert(page);
-  await settle(page);
-  await expectAccessible(page, `${label} (light)`);
-  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-  await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
-  try {
-    await settle(page);
-    await expectAccessible(page, `${label} (dark)`);
-  } finally {
-    // Back to light even on failure, so the next check starts from the default theme.
-    await page.getByRole('button', { name: 'Switch to light theme' }).click();
-    await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
-    await settle(page);
-  }
-}
 
 describe.skipIf(!hasChromium)('Orders List and the pending-orders bell', () => {
   let server: RunningServer;

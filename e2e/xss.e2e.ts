@@ -1,8 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, newPage, signInThroughForm } from './support/browser';
-import { api, ownerEmail, ownerPassword, ownerToken, type RunningServer, startServer } from './support/server';
+import {
+  api,
+  ownerEmail,
+  ownerPassword,
+  ownerToken,
+  type RunningServer,
+  startServer,
+  uploadPng,
+} from './support/server';
 
 /**
  * Script payloads saved through the API in every text field a screen shows, then every such
@@ -27,22 +34,6 @@ const p = {
   pincode: '<svg onload=f()>15',
   productTitle: '<img src=x onerror=alert(16)>',
 } as const;
-
-async function upload(server: RunningServer, family: string, token: string): Promise<string> {
-  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#1565c0' } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'x.png');
-  const res = await fetch(`${server.baseUrl}${family}/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const [url] = (await res.json()) as string[];
-  if (res.status !== 200 || !url) throw new Error(`upload failed: ${res.status}`);
-  return url;
-}
 
 /** No element a payload would have made, were it parsed as HTML. */
 async function expectInert(page: Page, screen: string) {
@@ -87,7 +78,7 @@ describe.skipIf(!hasChromium)('stored script payloads', () => {
       name: p.categoryName,
       slug: p.categoryName,
       color: p.categoryColor,
-      images: [await upload(server, '/api/category', token)],
+      images: [await uploadPng(server, '/api/category', token)],
     });
     const sub = await call<{ id: string }>('POST', '/api/category/create', {
       name: p.subCategory,
@@ -97,7 +88,7 @@ describe.skipIf(!hasChromium)('stored script payloads', () => {
     await call('POST', '/api/productRAMS/create', { productRam: p.ram });
     await call('POST', '/api/productWeight/create', { productWeight: p.weight });
     await call('POST', '/api/productSIZE/create', { size: p.size });
-    const image = await upload(server, '/api/products', token);
+    const image = await uploadPng(server, '/api/products', token);
     const product = await call<{ id: string }>('POST', '/api/products/create', {
       name: p.productName,
       description: p.description,
@@ -129,7 +120,7 @@ describe.skipIf(!hasChromium)('stored script payloads', () => {
     });
     orderId = order.id;
     await call('POST', '/api/banners/create', {
-      images: [await upload(server, '/api/banners', token)],
+      images: [await uploadPng(server, '/api/banners', token)],
       catId: category.id,
       subCatId: sub.id,
     });
@@ -141,7 +132,7 @@ describe.skipIf(!hasChromium)('stored script payloads', () => {
       name: p.profileName,
       email: ownerEmail,
       phone: '5550100',
-      images: [await upload(server, '/api/user', token)],
+      images: [await uploadPng(server, '/api/user', token)],
     });
     ({ page, dialogs } = await newPage(browser, server));
     // A second tripwire beside the dialog listener: any alert() call is recorded.

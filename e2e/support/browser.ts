@@ -93,3 +93,42 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     );
   expect(bad, `${label}: accessibility violations`).toEqual([]);
 }
+
+/** Colour transitions must end before axe measures contrast. */
+const settle = (page: Page) =>
+  page.evaluate(() =>
+    // Transitions only: a spinner's endless animation never finishes.
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+
+/** A snackbar fading in or out mid-scan reads as low contrast: close it first. */
+async function dismissAlert(page: Page) {
+  const alert = page.getByTestId('app-alert');
+  if (await alert.isVisible()) {
+    await alert.getByRole('button', { name: 'Close' }).click();
+    await alert.waitFor({ state: 'hidden' });
+  }
+}
+
+/** axe in light and then dark, returning to light whatever happens. */
+export async function bothThemes(page: Page, label: string) {
+  await dismissAlert(page);
+  await settle(page);
+  await expectAccessible(page, `${label} (light)`);
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+  try {
+    await settle(page);
+    await expectAccessible(page, `${label} (dark)`);
+  } finally {
+    // Back to light even on failure, so the next check starts from the default theme.
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
+    await settle(page);
+  }
+}

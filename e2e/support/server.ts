@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { createTestDatabase } from '../../apps/api/test/test-database';
 
 export const ownerEmail = 'owner@shop.test';
@@ -136,4 +137,21 @@ export async function ownerToken(server: RunningServer): Promise<string> {
   });
   if (res.status !== 200) throw new Error(`owner sign-in failed: ${res.status}`);
   return res.body.token;
+}
+
+/** Uploads a small generated PNG to a family's /upload, as the dashboard would; returns its URL. */
+export async function uploadPng(server: RunningServer, family: string, token: string): Promise<string> {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1565c0' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'item.png');
+  const res = await fetch(`${server.baseUrl}${family}/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const [url] = (await res.json()) as string[];
+  if (res.status !== 200 || !url) throw new Error(`upload failed: ${res.status}`);
+  return url;
 }
