@@ -18,6 +18,7 @@ import { demoSizes, isEmptyShop, seedShop } from './db/seed/seed';
 import { createMailer, type Mailer } from './lib/mailer';
 import { defaultThrottleLimits, Throttle, type ThrottleLimits } from './lib/throttle';
 import { loadJwtSecret, TokenSigner } from './lib/tokens';
+import { WriteEpoch } from './lib/write-epoch';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
@@ -27,8 +28,10 @@ import { sweepUnusedImages } from './modules/images/images.service';
 import { googleSignInRoutes, oidcRoutes } from './modules/oidc/oidc.routes';
 import { optionValuesRoutes } from './modules/option-values/option-values.routes';
 import { bestSellersRoutes, ordersRoutes } from './modules/orders/orders.routes';
+import { CatalogueCache } from './modules/products/catalogue-cache';
 import { productsRoutes, searchRoutes } from './modules/products/products.routes';
 import { reviewsRoutes } from './modules/products/reviews.routes';
+import { SessionCache } from './modules/sessions/session-cache';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { ensureOwner } from './modules/users/users.service';
@@ -37,6 +40,8 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { imageUrlsPlugin } from './plugins/image-urls';
 import { securityHeaders } from './plugins/security-headers';
 import { staticFilesPlugin } from './plugins/static-files';
+
+const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface BuildOptions {
   /** Milliseconds since the epoch; tests move it. */
@@ -91,8 +96,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  const epoch = new WriteEpoch();
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
+    // Its handler is done (its transaction committed): reads remembered before now are stale.
+    if (!readOnlyMethods.has(request.method)) epoch.bump();
+    done(null, payload);
   });
 
   const handle: DbHandle = createDb(config);
@@ -107,6 +116,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throttle: new Throttle({ ...defaultThrottleLimits, ...options.throttle }, clock),
     log: app.log,
     mailer: options.mailer ?? createMailer(config, app.log),
+    epoch,
+    catalogue: new CatalogueCache(handle.db, epoch),
+    sessions: new SessionCache(handle.db, epoch),
   };
   app.decorate('ctx', ctx);
 

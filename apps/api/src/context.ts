@@ -4,6 +4,9 @@ import type { Db, Engine } from './db/create-db';
 import type { Mailer } from './lib/mailer';
 import type { Throttle } from './lib/throttle';
 import type { TokenSigner } from './lib/tokens';
+import type { WriteEpoch } from './lib/write-epoch';
+import type { CatalogueCache } from './modules/products/catalogue-cache';
+import type { SessionCache } from './modules/sessions/session-cache';
 
 /** What every module is built from. Made once in buildApp. */
 export interface AppContext {
@@ -16,4 +19,10 @@ export interface AppContext {
   throttle: Throttle;
   log: FastifyBaseLogger;
   mailer: Mailer;
+  /** Moved after every write request: memory-kept reads older than it are read again. */
+  epoch: WriteEpoch;
+  /** Product list and search answers per catalogue version. */
+  catalogue: CatalogueCache;
+  /** Sessions behind bearer tokens, read again at least once a second. */
+  sessions: SessionCache;
 }

@@ -19,7 +19,8 @@ export interface SeedSizes {
 /** The demo shop loaded on first start: enough to look alive, quick to make. */
 export const demoSizes: SeedSizes = { products: 300, orders: 2500, reviews: 900, customers: 120 };
 
-export type SeedContext = Pick<AppContext, 'db' | 'engine' | 'clock' | 'config'>;
+/** The app's context, or what the seed command builds (no epoch: no server to tell). */
+export type SeedContext = Pick<AppContext, 'db' | 'engine' | 'clock' | 'config'> & Partial<Pick<AppContext, 'epoch'>>;
 
 /** True when there is no catalogue yet (the owner account alone does not count). */
 export async function isEmptyShop(ctx: SeedContext): Promise<boolean> {
@@ -81,6 +82,8 @@ export async function seedShop(ctx: SeedContext, sizes: SeedSizes, seed = 202611
 
   const orders = await seedOrders(bulk, random, plan.products, customers, sizes.orders, now);
   await seedBanners(ctx, bulk, random, categories, stamp);
+  // A running app reads its counters again now.
+  ctx.epoch?.bump();
   return { products: plan.products.length, reviews: plan.reviews.length, orders, customers: customers.length };
 }
 

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { categoryReferences } from '../../db/category-references';
+import { bumpCounter, counterNames } from '../../db/counters';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
 import type { Caller } from '../sessions/sessions.service';
@@ -83,6 +84,8 @@ export async function updateCategory(ctx: AppContext, id: string, body: Record<s
     if (values.name !== row.name) {
       for (const reference of categoryReferences) await reference.rename(trx, id, values.name);
     }
+    // Product answers show their category's name, colour and images: kept pages are retired.
+    await bumpCounter(trx, counterNames.productsVersion, 1);
   });
   return getCategory(ctx, id);
 }

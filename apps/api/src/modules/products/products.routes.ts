@@ -8,12 +8,12 @@ import {
   productsCountSchema,
   searchQuerySchema,
 } from '@shopdesk/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { callerOf } from '../../plugins/auth';
-import { absoluteImageUrlsInJson, imageBaseOf } from '../../plugins/image-urls';
+import { imageBaseOf } from '../../plugins/image-urls';
 import * as products from './products.service';
 
 // Product bodies are checked by the service, field by field in the spec's order.
@@ -23,10 +23,8 @@ const catIdQuery = productListQuerySchema.extend({
 });
 
 /** Sends a page the service wrote as JSON (the declared schema still documents it). */
-function sendPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, json: string) {
-  return reply
-    .type('application/json; charset=utf-8')
-    .send(absoluteImageUrlsInJson(json, imageBaseOf(ctx.config, request)) as never);
+function sendPage(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json as never);
 }
 
 /** `/api/products` (api.md §5). */
@@ -36,12 +34,14 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   app.get(
     '/',
     { schema: { querystring: productListQuerySchema, response: { 200: productPageSchema } } },
-    async (request, reply) => sendPage(ctx, request, reply, await products.listProducts(ctx, request.query)),
+    async (request, reply) =>
+      sendPage(reply, await products.listProducts(ctx, request.query, imageBaseOf(ctx.config, request))),
   );
   app.get(
     '/catId',
     { schema: { querystring: catIdQuery, response: { 200: productPageSchema } } },
-    async (request, reply) => sendPage(ctx, request, reply, await products.listProducts(ctx, request.query)),
+    async (request, reply) =>
+      sendPage(reply, await products.listProducts(ctx, request.query, imageBaseOf(ctx.config, request))),
   );
   app.get('/get/count', { schema: { response: { 200: productsCountSchema } } }, () => products.countProducts(ctx));
   app.get('/:id', { schema: { params: idParamSchema, response: { 200: productSchema } } }, (request) =>
@@ -68,10 +68,14 @@ export async function searchRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
     { schema: { querystring: searchQuerySchema, response: { 200: productPageSchema } } },
     async (request, reply) =>
       sendPage(
-        ctx,
-        request,
         reply,
-        await products.searchProducts(ctx, request.query.q, request.query.page, request.query.perPage),
+        await products.searchProducts(
+          ctx,
+          request.query.q,
+          request.query.page,
+          request.query.perPage,
+          imageBaseOf(ctx.config, request),
+        ),
       ),
   );
 }

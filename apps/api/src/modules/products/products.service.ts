@@ -1,8 +1,9 @@
 import { type Product, type ProductListQuery, productFormSchema, productMessages } from '@shopdesk/contract';
 import type { AppContext } from '../../context';
-import { bumpCounter, counterNames, readCounter, readCounters } from '../../db/counters';
+import { bumpCounter, counterNames, readCounter } from '../../db/counters';
 import { forbidden, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
+import { absoluteImageUrlsInJson } from '../../plugins/image-urls';
 import { findCategory } from '../categories/categories.repository';
 import type { Caller } from '../sessions/sessions.service';
 import { productJsonByIds, productPageJson } from './product-json';
@@ -16,20 +17,27 @@ function pageOf(products: string[], totalCount: number, page: number, perPage: n
   return productPageJson(products, { totalPages: Math.ceil(totalCount / perPage), page, perPage, totalCount });
 }
 
-/** A page of products (creation order unless sorted); optionally one root category. */
-export async function listProducts(ctx: AppContext, query: ProductListQuery): Promise<string> {
+/**
+ * A page of products (creation order unless sorted); optionally one root category. `base` is
+ * the origin put before image paths; the finished text is kept per catalogue version.
+ */
+export async function listProducts(ctx: AppContext, query: ProductListQuery, base: string): Promise<string> {
   const page = query.page ?? 1;
   const perPage = query.perPage ?? defaultPerPage;
-  const [count, version] = await readCounters(ctx.db, [counterNames.products, counterNames.productsVersion]);
-  const totalCount = query.catId ? await repo.countProductsInCategory(ctx.db, query.catId) : (count ?? 0);
-  const offset = (page - 1) * perPage;
-  if (offset >= totalCount) return pageOf([], totalCount, page, perPage);
-  const ids = await repo.pageProductIds(
-    ctx.db,
-    { catId: query.catId, sort: query.sort ?? 'dateCreated', order: query.order ?? 'asc', limit: perPage, offset },
-    version ?? 0,
-  );
-  return pageOf(await productJsonByIds(ctx.db, ctx.engine, ids), totalCount, page, perPage);
+  const sort = query.sort ?? 'dateCreated';
+  const order = query.order ?? 'asc';
+  const { count, version } = await ctx.catalogue.current();
+  const key = `list\u0000${base}\u0000${query.catId ?? ''}\u0000${sort}\u0000${order}\u0000${page}\u0000${perPage}`;
+  return ctx.catalogue.answer(key, version, async () => {
+    const totalCount = query.catId ? await repo.countProductsInCategory(ctx.db, query.catId) : count;
+    const offset = (page - 1) * perPage;
+    if (offset >= totalCount) return pageOf([], totalCount, page, perPage);
+    const ids = await repo.pageProductIds(ctx.db, { catId: query.catId, sort, order, limit: perPage, offset }, version);
+    return absoluteImageUrlsInJson(
+      pageOf(await productJsonByIds(ctx.db, ctx.engine, ids), totalCount, page, perPage),
+      base,
+    );
+  });
 }
 
 export async function getProduct(ctx: AppContext, id: string): Promise<Product> {
@@ -112,15 +120,30 @@ export async function countProducts(ctx: AppContext) {
 }
 
 /** Full-text search: every word matches as a prefix, best matches first, paged. */
-export async function searchProducts(ctx: AppContext, q: string, page = 1, perPage = defaultPerPage) {
+export async function searchProducts(
+  ctx: AppContext,
+  q: string,
+  page: number | undefined,
+  perPage: number | undefined,
+  base: string,
+): Promise<string> {
+  const pageNumber = page ?? 1;
+  const size = perPage ?? defaultPerPage;
   const words = repo.searchWords(q);
-  if (words.length === 0) return pageOf([], 0, page, perPage);
-  const totalCount = await repo.countSearch(ctx.db, ctx.engine, words);
-  const offset = (page - 1) * perPage;
-  if (offset >= totalCount) return pageOf([], totalCount, page, perPage);
-  const ids =
-    totalCount <= repo.exactRankLimit
-      ? await repo.searchProductIds(ctx.db, ctx.engine, words, perPage, offset)
-      : await repo.searchProductIdsByTier(ctx.db, ctx.engine, words, perPage, offset);
-  return pageOf(await productJsonByIds(ctx.db, ctx.engine, ids), totalCount, page, perPage);
+  if (words.length === 0) return pageOf([], 0, pageNumber, size);
+  const { version } = await ctx.catalogue.current();
+  const key = `search\u0000${base}\u0000${words.join(' ')}\u0000${pageNumber}\u0000${size}`;
+  return ctx.catalogue.answer(key, version, async () => {
+    const totalCount = await repo.countSearch(ctx.db, ctx.engine, words);
+    const offset = (pageNumber - 1) * size;
+    if (offset >= totalCount) return pageOf([], totalCount, pageNumber, size);
+    const ids =
+      totalCount <= repo.exactRankLimit
+        ? await repo.searchProductIds(ctx.db, ctx.engine, words, size, offset)
+        : await repo.searchProductIdsByTier(ctx.db, ctx.engine, words, size, offset);
+    return absoluteImageUrlsInJson(
+      pageOf(await productJsonByIds(ctx.db, ctx.engine, ids), totalCount, pageNumber, size),
+      base,
+    );
+  });
 }

@@ -52,14 +52,22 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Call
   const now = ctx.clock();
   const claims = await ctx.tokens.verify(token, new Date(now));
   if (!claims) throw unauthorized(messages.pleaseSignIn);
-  const session = await findSessionWithUser(ctx.db, claims.sessionId);
+  const session = await ctx.sessions.find(claims.sessionId);
   if (!session || session.userId !== claims.userId || session.endedAt) throw unauthorized(messages.pleaseSignIn);
   const lastSeen = Date.parse(session.lastSeenAt);
   if (Date.parse(session.expiresAt) <= now || lastSeen + ctx.config.session.idleMs <= now) {
+    ctx.sessions.forget(session.sessionId);
     await endSession(ctx.db, session.sessionId, new Date(now).toISOString());
     throw unauthorized(messages.pleaseSignIn);
   }
-  if (now - lastSeen >= touchEveryMs) await touchSession(ctx.db, session.sessionId, new Date(now).toISOString());
+  if (now - lastSeen >= touchEveryMs) {
+    const at = new Date(now).toISOString();
+    ctx.sessions.seen(session.sessionId, at);
+    await touchSession(ctx.db, session.sessionId, at).catch((error: unknown) => {
+      ctx.sessions.forget(session.sessionId);
+      throw error;
+    });
+  }
   return {
     id: session.userId,
     name: session.name,

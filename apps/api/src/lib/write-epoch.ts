@@ -1,0 +1,36 @@
+/**
+ * Some hot reads are kept in memory for a moment (the signed-in session behind a token, the
+ * catalogue's count and version). They must never hide a change from the caller who made it:
+ *
+ * - every request that may change something (any method but GET, HEAD and OPTIONS) moves this
+ *   process's write epoch once its handler is done, before its answer goes out, so a reader
+ *   that saw the old state cannot keep it (a remembered read records the epoch it started in);
+ * - a change made by another process (a second server on the same PostgreSQL, the seed or
+ *   migrate command) is seen within `recheckMs`, when the remembered read is read again.
+ */
+export const recheckMs = 1000;
+
+export class WriteEpoch {
+  private current = 0;
+
+  get value(): number {
+    return this.current;
+  }
+
+  /** Something may have changed: every remembered read taken before now is read again. */
+  bump(): void {
+    this.current += 1;
+  }
+}
+
+/** A remembered read: still good while nothing was written here and it is younger than `recheckMs`. */
+export interface Stamp {
+  epoch: number;
+  /** performance.now() when the read started. */
+  at: number;
+}
+
+export const stampOf = (epoch: WriteEpoch): Stamp => ({ epoch: epoch.value, at: performance.now() });
+
+export const isFresh = (stamp: Stamp, epoch: WriteEpoch): boolean =>
+  stamp.epoch === epoch.value && performance.now() - stamp.at < recheckMs;
