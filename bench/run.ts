@@ -6,14 +6,21 @@
  * table, writes bench/results/*.json, and exits 1 when a budget is missed.
  */
 import { loadAverage, machine, type Row, save, table } from './report';
-import { apiScenarios } from './scenarios';
+import { apiScenarios, scenarioGroups } from './scenarios';
 import { benchOwner, startControl, startServer } from './servers';
 import { type Engine, fullSizes, prepareStore, run, type Sizes } from './store';
 import { lighthouseScores, paginationClicks, type Session } from './web';
 import { webRows } from './web-rows';
 
 function parseArgs(argv: string[]) {
-  const options = { engine: 'sqlite' as Engine, sizes: { ...fullSizes }, seconds: 10, build: true, web: true };
+  const options = {
+    engine: 'sqlite' as Engine,
+    sizes: { ...fullSizes },
+    seconds: 10,
+    build: true,
+    web: true,
+    only: [] as string[],
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = argv[i + 1] ?? '';
@@ -21,6 +28,11 @@ function parseArgs(argv: string[]) {
     else if (arg === '--skip-web') options.web = false;
     else if (arg === '--engine' && (value === 'sqlite' || value === 'postgres')) {
       options.engine = value;
+      i += 1;
+    } else if (arg === '--only' && value.split(',').every((g) => (scenarioGroups as readonly string[]).includes(g))) {
+      // A part of the run while working on it (no web, no verdict on the rest).
+      options.only = value.split(',');
+      options.web = false;
       i += 1;
     } else if (arg === '--seconds' && Number(value) > 0) {
       options.seconds = Number(value);
@@ -72,6 +84,7 @@ async function main(): Promise<number> {
         seconds: options.seconds,
         latency,
         log,
+        only: options.only,
       })),
     );
     if (options.web) {
@@ -133,7 +146,9 @@ async function main(): Promise<number> {
     rows,
     table: text,
   };
-  log(`results: ${save(options.engine, report)}; load average after: ${loadAfter.join(' ')}`);
+  // A partial run (--only) never replaces the latest full table.
+  const name = options.only.length > 0 ? `partial-${options.engine}` : options.engine;
+  log(`results: ${save(name, report)}; load average after: ${loadAfter.join(' ')}`);
   return report.pass ? 0 : 1;
 }
 

@@ -25,7 +25,11 @@ interface Context {
   /** Latency multiplier allowed on this engine (PostgreSQL: 2). */
   latency: number;
   log: (line: string) => void;
+  /** Scenario groups to run (`--only products,search,orders,single`); all when empty. */
+  only?: string[];
 }
+
+export const scenarioGroups = ['products', 'search', 'orders', 'single'] as const;
 
 const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
@@ -57,43 +61,54 @@ export async function apiScenarios(c: Context): Promise<Row[]> {
     data: { ...r, ratio: ratio(r, control) },
   });
 
-  c.log('products, first page...');
-  const first = await load({ ...base, url: `${c.server.baseUrl}/api/products?page=1&perPage=25` });
-  rows.push(throughputRow('product list, first page (25 rows, 50 conn.)', first, 0.3, 25));
+  const runs = (group: (typeof scenarioGroups)[number]) => !c.only?.length || c.only.includes(group);
 
-  const meta = JSON.parse((await request(`${c.server.baseUrl}/api/products?page=1&perPage=25`, { headers })).body) as {
-    totalPages: number;
-  };
-  c.log(`products, any of ${meta.totalPages} pages...`);
-  const any = await load({
-    ...base,
-    url: c.server.baseUrl,
-    next: () => ({ path: `/api/products?page=${1 + Math.floor(Math.random() * meta.totalPages)}&perPage=25` }),
-  });
-  rows.push(throughputRow(`product list, any of ${int(meta.totalPages)} pages (uniform, 50 conn.)`, any, 0.2, 50));
+  if (runs('products')) {
+    c.log('products, first page...');
+    const first = await load({ ...base, url: `${c.server.baseUrl}/api/products?page=1&perPage=25` });
+    rows.push(throughputRow('product list, first page (25 rows, 50 conn.)', first, 0.3, 25));
 
-  c.log('search under load...');
+    const meta = JSON.parse(
+      (await request(`${c.server.baseUrl}/api/products?page=1&perPage=25`, { headers })).body,
+    ) as {
+      totalPages: number;
+    };
+    c.log(`products, any of ${meta.totalPages} pages...`);
+    const any = await load({
+      ...base,
+      url: c.server.baseUrl,
+      next: () => ({ path: `/api/products?page=${1 + Math.floor(Math.random() * meta.totalPages)}&perPage=25` }),
+    });
+    rows.push(throughputRow(`product list, any of ${int(meta.totalPages)} pages (uniform, 50 conn.)`, any, 0.2, 50));
+  }
+
   const term = cycle(searchTerms);
   const searchPath = () => `/api/search?q=${encodeURIComponent(term())}&page=1&perPage=25`;
-  const search = await load({ ...base, url: c.server.baseUrl, next: () => ({ path: searchPath() }) });
-  rows.push({
-    scenario: 'search, mixed terms (50 conn.)',
-    figure: `p99 ${ms(search.p99)}, ${int(search.rps)} req/s`,
-    budget: `p99 ≤ ${50 * c.latency} ms`,
-    pass: search.failures === 0 && search.p99 <= 50 * c.latency,
-    data: { ...search },
-  });
-  const searchOne = await oneClient(() => `${c.server.baseUrl}${searchPath()}`, headers, 220);
-  rows.push({
-    scenario: 'search, mixed terms (one client)',
-    figure: `p95 ${ms(searchOne.p95)}, median ${ms(searchOne.median)}`,
-    budget: `p95 ≤ ${15 * c.latency} ms`,
-    pass: searchOne.failures === 0 && searchOne.p95 <= 15 * c.latency,
-    data: { ...searchOne },
-  });
+  if (runs('search')) {
+    c.log('search under load...');
+    const search = await load({ ...base, url: c.server.baseUrl, next: () => ({ path: searchPath() }) });
+    rows.push({
+      scenario: 'search, mixed terms (50 conn.)',
+      figure: `p99 ${ms(search.p99)}, ${int(search.rps)} req/s`,
+      budget: `p99 ≤ ${50 * c.latency} ms`,
+      pass: search.failures === 0 && search.p99 <= 50 * c.latency,
+      data: { ...search },
+    });
+    const searchOne = await oneClient(() => `${c.server.baseUrl}${searchPath()}`, headers, 220);
+    rows.push({
+      scenario: 'search, mixed terms (one client)',
+      figure: `p95 ${ms(searchOne.p95)}, median ${ms(searchOne.median)}`,
+      budget: `p95 ≤ ${15 * c.latency} ms`,
+      pass: searchOne.failures === 0 && searchOne.p95 <= 15 * c.latency,
+      data: { ...searchOne },
+    });
+  }
 
-  c.log('order status updates...');
-  rows.push(await orderUpdates(c, base));
+  if (runs('orders')) {
+    c.log('order status updates...');
+    rows.push(await orderUpdates(c, base));
+  }
+  if (!runs('single')) return rows;
 
   c.log('single-client latencies...');
   const single = async (scenario: string, path: string, budgetMs: number) => {
