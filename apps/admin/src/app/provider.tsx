@@ -1,13 +1,11 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { TopLoadingBar } from '../components/ui/top-loading-bar';
 import { useAlert } from '../lib/alerts';
 import { setProgress } from '../lib/progress';
 import { createAppTheme } from '../lib/theme';
 import { applyBodyClass, useThemeMode } from '../lib/theme-store';
-import { queryClient } from './query-client';
 
 // Snackbar + Alert load with the first alert: the sign-in page does not need them to paint.
 const AlertSnackbar = lazy(() => import('../components/ui/alert-snackbar'));
@@ -22,17 +20,15 @@ export function AppProvider({ children }: { children: ReactNode }) {
   useEffect(() => setProgress(20), []);
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <TopLoadingBar />
-        {children}
-        {hasAlerted && (
-          <Suspense fallback={null}>
-            <AlertSnackbar />
-          </Suspense>
-        )}
-      </ThemeProvider>
-    </QueryClientProvider>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <TopLoadingBar />
+      {children}
+      {hasAlerted && (
+        <Suspense fallback={null}>
+          <AlertSnackbar />
+        </Suspense>
+      )}
+    </ThemeProvider>
   );
 }

@@ -5,8 +5,9 @@ import { RouteErrorBoundary } from './route-error';
 import { RouteFallback } from './route-fallback';
 import { type AppRoute, appRoutes, redirects } from './route-table';
 
-// The shell is lazy too, so the sign-in page never downloads the sidebar and header.
-const Shell = lazy(() => import('../components/layout/shell'));
+// The shell is lazy too (with TanStack Query), so the sign-in page never downloads the
+// sidebar, the header or the query cache.
+const Shell = lazy(() => import('./signed-in-layout'));
 
 // Declarative routes (not the data router): nothing here needs loaders, and the data
 // router would add ~15 KB gzip to the first download of every page.

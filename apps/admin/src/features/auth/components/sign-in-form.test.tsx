@@ -67,7 +67,8 @@ describe('SignInForm', () => {
     type('Email', 'asha@shop.test');
     type('Password', 'secret');
     await act(async () => submit());
-    expect(screen.getByText(prompt)).toBeTruthy();
+    // The code field (and its Alert) is loaded when the server first asks for it.
+    expect(await screen.findByText(prompt)).toBeTruthy();
     const code = screen.getByLabelText('Authentication code');
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
     expect(code.getAttribute('inputmode')).toBe('numeric');

@@ -1,33 +1,37 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { securityMessages, validateSigninForm } from '@shopdesk/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { OutlinedField } from '../../../components/ui/outlined-field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { redirectDelayMs } from '../../../config/constants';
 import { showAlert } from '../../../lib/alerts';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { markLoggedIn, saveSession } from '../../../lib/session';
-import { useSignIn } from '../api/sign-in';
-import { AuthenticationCodeField } from './authentication-code-field';
+import { signIn } from '../api/sign-in';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { SubmitButton } from './submit-button';
 
+// Shown only after the server asks for a two-step code, so its Alert loads then.
+const AuthenticationCodeField = lazy(() =>
+  import('./authentication-code-field').then(({ AuthenticationCodeField }) => ({ default: AuthenticationCodeField })),
+);
+
 export function SignInForm() {
   const navigate = useNavigate();
-  const signIn = useSignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   // Set when the server asks for the two-step code: its words, shown above the code field.
   const [codePrompt, setCodePrompt] = useState<string | null>(null);
   const [otp, setOtp] = useState('');
+  const [isSigningIn, setIsSigningIn] = useState(false);
   // Stays true from success until the 2 s redirect, so nobody submits twice.
   const [isRedirecting, setIsRedirecting] = useState(false);
 
-  function handleSubmit(event: FormEvent) {
+  async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     // The same first message as the server's schema, without downloading zod for it.
     const parsed = validateSigninForm(email, password);
@@ -39,32 +43,34 @@ export function SignInForm() {
       showAlert('error', securityMessages.otpMissing);
       return;
     }
-    signIn.mutate(
-      { email: parsed.email, password: parsed.password, ...(codePrompt !== null ? { otp: otp.trim() } : {}) },
-      {
-        onSuccess: (answer) => {
-          const { user } = answer;
-          saveSession(answer.token, { name: user.name, email: user.email, userId: user.id, isAdmin: user.isAdmin });
-          showAlert('success', answer.msg);
-          setIsRedirecting(true);
-          setTimeout(() => {
-            markLoggedIn();
-            // With ADMIN_REQUIRE_2FA nothing else works until two-step sign-in is on.
-            navigate(answer.twoFactorSetupRequired ? '/my-account?tab=two-step&required=1' : '/dashboard');
-          }, redirectDelayMs);
-        },
-        onError: (error) => {
-          // The first two-step answer (401 twoFactorRequired) opens the code field; a wrong code is an error.
-          if (codePrompt === null && asksForCode(error)) setCodePrompt(errorMessage(error));
-          else showAlert('error', errorMessage(error));
-        },
-      },
-    );
+    setIsSigningIn(true);
+    try {
+      const answer = await signIn({
+        email: parsed.email,
+        password: parsed.password,
+        ...(codePrompt !== null ? { otp: otp.trim() } : {}),
+      });
+      const { user } = answer;
+      saveSession(answer.token, { name: user.name, email: user.email, userId: user.id, isAdmin: user.isAdmin });
+      showAlert('success', answer.msg);
+      setIsRedirecting(true);
+      setTimeout(() => {
+        markLoggedIn();
+        // With ADMIN_REQUIRE_2FA nothing else works until two-step sign-in is on.
+        navigate(answer.twoFactorSetupRequired ? '/my-account?tab=two-step&required=1' : '/dashboard');
+      }, redirectDelayMs);
+    } catch (error) {
+      // The first two-step answer (401 twoFactorRequired) opens the code field; a wrong code is an error.
+      if (codePrompt === null && asksForCode(error)) setCodePrompt(errorMessage(error));
+      else showAlert('error', errorMessage(error));
+    } finally {
+      setIsSigningIn(false);
+    }
   }
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} sx={{ display: 'grid', gap: 2 }}>
-      <TextField
+    <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)} sx={{ display: 'grid', gap: 2 }}>
+      <OutlinedField
         label="Email"
         type="email"
         autoComplete="email"
@@ -79,10 +85,12 @@ export function SignInForm() {
         onChange={(event) => setPassword(event.target.value)}
         fullWidth
       />
-      {codePrompt !== null ? <AuthenticationCodeField prompt={codePrompt} value={otp} onChange={setOtp} /> : null}
-      <SubmitButton isPending={signIn.isPending || isRedirecting}>
-        {codePrompt !== null ? 'Verify' : 'Sign In'}
-      </SubmitButton>
+      {codePrompt !== null ? (
+        <Suspense fallback={null}>
+          <AuthenticationCodeField prompt={codePrompt} value={otp} onChange={setOtp} />
+        </Suspense>
+      ) : null}
+      <SubmitButton isPending={isSigningIn || isRedirecting}>{codePrompt !== null ? 'Verify' : 'Sign In'}</SubmitButton>
       <Link component={RouterLink} to="/forgot-password" sx={{ justifySelf: 'center' }}>
         Forgot Password?
       </Link>

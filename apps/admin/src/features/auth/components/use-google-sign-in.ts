@@ -1,12 +1,11 @@
 import { type SigninResponse, securityMessages } from '@shopdesk/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { redirectDelayMs } from '../../../config/constants';
 import { uiMessages } from '../../../config/ui-messages';
 import { showAlert } from '../../../lib/alerts';
 import { ApiError, errorMessage } from '../../../lib/api-error';
-import { configQueryOptions } from '../../../lib/app-config';
+import { getConfig } from '../../../lib/app-config';
 import { markLoggedIn, saveSession } from '../../../lib/session';
 import { authWithGoogle } from '../api/auth-with-google';
 import { type GooglePopupAnswer, openGooglePopup } from './google-popup';
@@ -27,7 +26,6 @@ const asksForCode = (error: unknown) =>
  */
 export function useGoogleSignIn(popupFlow: GooglePopupFlow = openGooglePopup) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [isPending, setIsPending] = useState(false);
   const [codeRequest, setCodeRequest] = useState<CodeRequest | null>(null);
   const [isVerifying, setIsVerifying] = useState(false);
@@ -51,9 +49,9 @@ export function useGoogleSignIn(popupFlow: GooglePopupFlow = openGooglePopup) {
   async function start() {
     setIsPending(true);
     try {
-      // Usually cached; a fetch is quick, well within the click's user activation that lets
-      // window.open through popup blockers.
-      const settings = await queryClient.fetchQuery(configQueryOptions());
+      // Read on each click (the sign-in page has no query cache): a quick fetch, well within
+      // the click's user activation that lets window.open through popup blockers.
+      const settings = await getConfig();
       if (!settings.googleSignIn) return failed(new Error(uiMessages.googleNotSetUp));
       const answer = await popupFlow();
       try {
