@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import TextField from '@mui/material/TextField';
+import { OutlinedField } from '../../../components/ui/outlined-field';
 
 type Props = { prompt: string; value: string; onChange: (value: string) => void };
 
@@ -13,14 +13,14 @@ export function AuthenticationCodeField({ prompt, value, onChange }: Props) {
       <Alert severity="info" variant="outlined">
         {prompt}
       </Alert>
-      <TextField
+      <OutlinedField
         label="Authentication code"
         autoComplete="one-time-code"
         autoFocus
         value={value}
         onChange={(event) => onChange(event.target.value)}
         helperText="Or enter one of your recovery codes"
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 64, spellCheck: false } }}
+        inputProps={{ inputMode: 'numeric', maxLength: 64, spellCheck: false }}
         fullWidth
       />
     </>
