@@ -3,10 +3,59 @@ import { defineConfig, type PluginOption } from 'vite';
 
 const apiTarget = 'http://127.0.0.1:8080';
 
+/**
+ * MUI's `createTheme` and `ThemeProvider` pick CSS-variables theming at run time, so the
+ * bundle always carries it (createThemeWithVars, CssVarsProvider, the colour-scheme script:
+ * ~7 KB gzip in the first download) although this app never turns it on. These three
+ * modules are replaced by their no-variables paths, which is what MUI itself runs for a
+ * theme without `cssVariables` or `colorSchemes` (mui/material-ui#48607 does the same for
+ * its default theme). Asking for CSS variables then fails loudly instead of silently. The
+ * dev server's pre-bundled MUI and the unit tests keep MUI's own modules (same theme).
+ */
+const muiStyles = /[\\/]@mui[\\/]material[\\/]esm[\\/]styles[\\/](defaultTheme|createTheme|ThemeProvider)\.js$/;
+const noCssVariables = "throw new Error('MUI CSS theme variables are compiled out (apps/admin/vite.config.ts)')";
+const muiWithoutCssVariables: PluginOption = {
+  name: 'mui-without-css-variables',
+  enforce: 'pre',
+  load(id) {
+    const file = muiStyles.exec(id)?.[1];
+    if (file === 'defaultTheme') {
+      return "import createThemeNoVars from './createThemeNoVars.js';\nexport default createThemeNoVars();\n";
+    }
+    if (file === 'createTheme') {
+      return [
+        "import createThemeNoVars from './createThemeNoVars.js';",
+        'export default function createTheme(options = {}, ...args) {',
+        `  if (options.cssVariables || 'colorSchemes' in options) ${noCssVariables};`,
+        '  return createThemeNoVars(options, ...args);',
+        '}',
+      ].join('\n');
+    }
+    if (file === 'ThemeProvider') {
+      return [
+        "import * as React from 'react';",
+        "import { jsx } from 'react/jsx-runtime';",
+        "import THEME_ID from './identifier.js';",
+        "import ThemeProviderNoVars from './ThemeProviderNoVars.js';",
+        'export default function ThemeProvider({ theme, ...props }) {',
+        '  const noVarsTheme = React.useMemo(() => {',
+        "    if (typeof theme === 'function') return theme;",
+        '    const muiTheme = THEME_ID in theme ? theme[THEME_ID] : theme;',
+        `    if ('colorSchemes' in muiTheme || muiTheme.vars) ${noCssVariables};`,
+        '    return { ...theme, vars: null };',
+        '  }, [theme]);',
+        '  return jsx(ThemeProviderNoVars, { theme: noVarsTheme, ...props });',
+        '}',
+      ].join('\n');
+    }
+    return null;
+  },
+};
+
 export default defineConfig({
   // plugin-react is hoisted beside the root's newer vite (used by vitest), so its types name
   // that vite's Plugin; at run time it is the same plugin API.
-  plugins: [react() as unknown as PluginOption],
+  plugins: [react() as unknown as PluginOption, muiWithoutCssVariables],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
