@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { objectBodySchema, requiredImages, requiredText } from './common';
 import { messages } from './messages';
 
-export const categoriesPath = '/api/category';
+export { categoriesPath } from './paths';
 
 const categoryFields = {
   _id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const configPath = '/api/config';
+export { configPath } from './paths';
 
 /** `GET /api/config`: what the dashboard needs to know before sign-in. */
 export const publicConfigSchema = z.object({

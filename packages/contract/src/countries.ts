@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const countriesPath = '/api/countries';
+export { countriesPath } from './paths';
+
 export const countrySchema = z.object({ iso2: z.string(), country: z.string() });
 export type Country = z.infer<typeof countrySchema>;
 export const countriesResponseSchema = z.object({

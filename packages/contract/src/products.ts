@@ -1,31 +1,8 @@
 import { z } from 'zod';
+import { productMessages } from './product-messages';
 
-export const productsPath = '/api/products';
-export const searchPath = '/api/search';
-
-/** The spec's product checks (§5), in its order and words. */
-export const productMessages = {
-  name: 'please add product name',
-  description: 'please add product description',
-  brand: 'please add product brand',
-  price: 'please add product price',
-  oldPrice: 'please add product oldPrice',
-  category: 'please select a category',
-  countInStock: 'please add product count in stock',
-  rating: 'please select product rating',
-  isFeatured: 'please select the product is a featured or not',
-  discount: 'please select the product discount',
-  images: 'please select images',
-  created: 'The product is created!',
-  updated: 'The product is updated!',
-  deleted: 'Product Deleted!',
-  onlyOwnerDeletes: 'Only Admin can delete Product',
-  invalidCategory: 'invalid Category!',
-  invalidSubCategory: 'invalid Sub Category!',
-  notFound: 'Product not found',
-  queryRequired: 'Query is required',
-  notANumber: (label: string) => `${label} must be a number`,
-} as const;
+export { productsPath, searchPath } from './paths';
+export { productMessages } from './product-messages';
 
 const blank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

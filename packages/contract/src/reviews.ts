@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './common';
 
-export const reviewsPath = '/api/productReviews';
+export { reviewsPath } from './paths';
 
 export const reviewSchema = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalText, requiredImages, requiredText } from './common';
 import { messages } from './messages';
 
-export const usersPath = '/api/user';
+export { usersPath } from './paths';
 
 /** What a user record looks like on the wire (never a password or hash). */
 export const userSchema = z.object({
