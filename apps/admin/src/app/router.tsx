@@ -1,31 +1,21 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { registerNavigate } from '../lib/navigation';
-import { RouteErrorBoundary } from './route-error';
+import { renderRoute } from './render-route';
 import { RouteFallback } from './route-fallback';
-import { type AppRoute, appRoutes, redirects } from './route-table';
+import { bareRoutes, redirects } from './route-table';
 
-// The shell is lazy too (with TanStack Query), so the sign-in page never downloads the
-// sidebar, the header or the query cache.
-const Shell = lazy(() => import('./signed-in-layout'));
+// Every other address is a signed-in screen. Their route table (with TanStack Query) and the
+// sidebar + header shell load side by side, and the sign-in page downloads neither.
+const loadShell = () => import('../components/layout/shell');
+const Shell = lazy(loadShell);
+const SignedInRoutes = lazy(() => {
+  void loadShell();
+  return import('./signed-in-routes');
+});
 
 // Declarative routes (not the data router): nothing here needs loaders, and the data
 // router would add ~15 KB gzip to the first download of every page.
-function renderRoute({ path, screen: Screen }: AppRoute) {
-  return (
-    <Route
-      key={path}
-      path={path}
-      element={
-        <RouteErrorBoundary>
-          <Suspense fallback={<RouteFallback />}>
-            <Screen />
-          </Suspense>
-        </RouteErrorBoundary>
-      }
-    />
-  );
-}
 
 /** Gives the API client (outside React) a way to send the user to /login. */
 function NavigationBridge() {
@@ -42,16 +32,21 @@ export function AppRouter() {
         {redirects.map(({ from, to }) => (
           <Route key={from} path={from} element={<Navigate to={to} replace />} />
         ))}
-        {appRoutes.filter((route) => route.layout === 'bare').map(renderRoute)}
+        {bareRoutes.map(renderRoute)}
         <Route
+          path="*"
           element={
             <Suspense fallback={<RouteFallback />}>
-              <Shell />
+              <SignedInRoutes
+                layout={
+                  <Suspense fallback={<RouteFallback />}>
+                    <Shell />
+                  </Suspense>
+                }
+              />
             </Suspense>
           }
-        >
-          {appRoutes.filter((route) => route.layout === 'shell').map(renderRoute)}
-        </Route>
+        />
       </Routes>
     </BrowserRouter>
   );

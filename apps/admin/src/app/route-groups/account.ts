@@ -1,8 +1,8 @@
 import { lazyScreen } from '../../lib/lazy-screen';
 import type { AppRoute } from '../route-table';
 
-/** Forgotten-password screens: bare (no sidebar or header), reachable signed out. */
+/** Forgotten-password screens: bare (no sidebar or header), reachable signed out (route-table.ts). */
 export const accountRoutes: AppRoute[] = [
-  { path: '/forgot-password', layout: 'bare', screen: lazyScreen(() => import('../routes/forgot-password')) },
-  { path: '/reset-password/:token', layout: 'bare', screen: lazyScreen(() => import('../routes/reset-password')) },
+  { path: '/forgot-password', screen: lazyScreen(() => import('../routes/forgot-password')) },
+  { path: '/reset-password/:token', screen: lazyScreen(() => import('../routes/reset-password')) },
 ];

@@ -18,8 +18,8 @@ const loadEdit = () => import('../routes/banner-edit');
 export const bannersRoutes: AppRoute[] = bannerFamilyNames.flatMap((family): AppRoute[] => {
   const spec = bannerFamilies[family];
   return [
-    { path: spec.listPath, layout: 'shell', screen: forFamily(loadList, family) },
-    { path: spec.addPath, layout: 'shell', screen: forFamily(loadAdd, family) },
-    { path: `${spec.editPath}/:id`, layout: 'shell', screen: forFamily(loadEdit, family) },
+    { path: spec.listPath, screen: forFamily(loadList, family) },
+    { path: spec.addPath, screen: forFamily(loadAdd, family) },
+    { path: `${spec.editPath}/:id`, screen: forFamily(loadEdit, family) },
   ];
 });

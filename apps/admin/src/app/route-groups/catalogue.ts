@@ -6,13 +6,13 @@ const optionValuesScreen = lazyScreen(() => import('../routes/option-values'));
 
 /** The catalogue screens' routes: categories, sub categories and the option-value screens. */
 export const catalogueRoutes: AppRoute[] = [
-  { path: '/category', layout: 'shell', screen: lazyScreen(() => import('../routes/category-list')) },
-  { path: '/category/add', layout: 'shell', screen: lazyScreen(() => import('../routes/category-add')) },
-  { path: '/category/edit/:id', layout: 'shell', screen: lazyScreen(() => import('../routes/category-edit')) },
+  { path: '/category', screen: lazyScreen(() => import('../routes/category-list')) },
+  { path: '/category/add', screen: lazyScreen(() => import('../routes/category-add')) },
+  { path: '/category/edit/:id', screen: lazyScreen(() => import('../routes/category-edit')) },
   // React Router matches '/subCategory/' here too (the spec writes the list both ways).
-  { path: '/subCategory', layout: 'shell', screen: lazyScreen(() => import('../routes/sub-category-list')) },
-  { path: '/subCategory/add', layout: 'shell', screen: lazyScreen(() => import('../routes/sub-category-add')) },
+  { path: '/subCategory', screen: lazyScreen(() => import('../routes/sub-category-list')) },
+  { path: '/subCategory/add', screen: lazyScreen(() => import('../routes/sub-category-add')) },
   ...optionFamilyNames.map(
-    (family): AppRoute => ({ path: optionFamilies[family].screenPath, layout: 'shell', screen: optionValuesScreen }),
+    (family): AppRoute => ({ path: optionFamilies[family].screenPath, screen: optionValuesScreen }),
   ),
 ];

@@ -2,6 +2,4 @@ import { lazyScreen } from '../../lib/lazy-screen';
 import type { AppRoute } from '../route-table';
 
 /** The orders screens' routes; owned by the orders feature work. React Router also matches '/orders/'. */
-export const ordersRoutes: AppRoute[] = [
-  { path: '/orders', layout: 'shell', screen: lazyScreen(() => import('../routes/order-list')) },
-];
+export const ordersRoutes: AppRoute[] = [{ path: '/orders', screen: lazyScreen(() => import('../routes/order-list')) }];

@@ -1,0 +1,22 @@
+import { Suspense } from 'react';
+import { Route } from 'react-router';
+import { RouteErrorBoundary } from './route-error';
+import { RouteFallback } from './route-fallback';
+import type { AppRoute } from './route-table';
+
+/** One screen's route: its lazy code behind the top-bar fallback and an error boundary. */
+export function renderRoute({ path, screen: Screen }: AppRoute) {
+  return (
+    <Route
+      key={path}
+      path={path}
+      element={
+        <RouteErrorBoundary>
+          <Suspense fallback={<RouteFallback />}>
+            <Screen />
+          </Suspense>
+        </RouteErrorBoundary>
+      }
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import { lazyScreen } from '../lib/lazy-screen';
+import { bannersRoutes } from './route-groups/banners';
+import { catalogueRoutes } from './route-groups/catalogue';
+import { ordersRoutes } from './route-groups/orders';
+import { productsRoutes } from './route-groups/products';
+import type { AppRoute } from './route-table';
+
+const dashboard = lazyScreen(() => import('./routes/dashboard'));
+
+/** The signed-in screens, inside the shell (see route-table.ts). */
+export const shellRoutes: AppRoute[] = [
+  { path: '/', screen: dashboard },
+  { path: '/dashboard', screen: dashboard },
+  { path: '/my-account', screen: lazyScreen(() => import('./routes/my-account')) },
+  ...catalogueRoutes,
+  ...productsRoutes,
+  ...ordersRoutes,
+  ...bannersRoutes,
+  { path: '*', screen: lazyScreen(() => import('./routes/not-found')) },
+];

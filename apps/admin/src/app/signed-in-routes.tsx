@@ -1,0 +1,21 @@
+import type { ReactElement } from 'react';
+import { Route, Routes } from 'react-router';
+import { QueryProvider } from './query-provider';
+import { renderRoute } from './render-route';
+import { shellRoutes } from './shell-routes';
+
+/**
+ * Every signed-in screen inside `layout` (the sidebar + header shell, which the router
+ * loads side by side with this module), with TanStack Query. The router renders this for
+ * any address that is not a signed-out screen; an unknown one ends in the not-found
+ * screen inside the shell.
+ */
+export default function SignedInRoutes({ layout }: { layout: ReactElement }) {
+  return (
+    <QueryProvider>
+      <Routes>
+        <Route element={layout}>{shellRoutes.map(renderRoute)}</Route>
+      </Routes>
+    </QueryProvider>
+  );
+}
