@@ -29,6 +29,7 @@ import { googleSignInRoutes, oidcRoutes } from './modules/oidc/oidc.routes';
 import { optionValuesRoutes } from './modules/option-values/option-values.routes';
 import { bestSellersRoutes, ordersRoutes } from './modules/orders/orders.routes';
 import { CatalogueCache } from './modules/products/catalogue-cache';
+import { storeMissingProductJson } from './modules/products/product-json';
 import { productsRoutes, searchRoutes } from './modules/products/products.routes';
 import { reviewsRoutes } from './modules/products/reviews.routes';
 import { SessionCache } from './modules/sessions/session-cache';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const handle: DbHandle = createDb(config);
   await migrateToLatest(handle.db);
+  await storeMissingProductJson(handle.db, handle.engine);
   const clock = options.clock ?? Date.now;
   const ctx: AppContext = {
     config,

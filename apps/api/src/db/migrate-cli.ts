@@ -1,4 +1,5 @@
 import { loadConfig } from '../config';
+import { storeMissingProductJson } from '../modules/products/product-json';
 import { createDb, migrateToLatest } from './create-db';
 
 /** `npm run db:migrate`: applies pending migrations to the configured database and exits. */
@@ -6,6 +7,8 @@ const config = loadConfig();
 const handle = createDb(config);
 try {
   await migrateToLatest(handle.db);
+  // Product answer texts for rows from before they were stored (else the first start writes them).
+  await storeMissingProductJson(handle.db, handle.engine);
   process.stdout.write(`Database migrated (${handle.engine}).\n`);
 } finally {
   await handle.close();

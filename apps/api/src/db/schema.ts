@@ -87,6 +87,8 @@ export interface ProductsTable {
   images: string;
   created_at: string;
   updated_at: string;
+  /** The product's answer text (contract `productSchema`, image paths relative); null until written. */
+  json: string | null;
 }
 
 export interface ProductReviewsTable {

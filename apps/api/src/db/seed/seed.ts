@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { newId } from '../../lib/ids';
+import { storeMissingProductJson } from '../../modules/products/product-json';
 import { hashPassword } from '../../modules/users/passwords';
 import { counterNames } from '../counters';
 import { BulkLoader } from './bulk';
@@ -79,6 +80,8 @@ export async function seedShop(ctx: SeedContext, sizes: SeedSizes, seed = 202611
       ]),
     );
   });
+
+  await storeMissingProductJson(ctx.db, ctx.engine);
 
   const orders = await seedOrders(bulk, random, plan.products, customers, sizes.orders, now);
   await seedBanners(ctx, bulk, random, categories, stamp);

@@ -6,12 +6,14 @@ import {
   requiredText,
   subCategoryFormSchema,
 } from '@shopdesk/contract';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { categoryReferences } from '../../db/category-references';
 import { bumpCounter, counterNames } from '../../db/counters';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
+import { storeProductJson } from '../products/product-json';
 import type { Caller } from '../sessions/sessions.service';
 import * as repo from './categories.repository';
 
@@ -84,7 +86,9 @@ export async function updateCategory(ctx: AppContext, id: string, body: Record<s
     if (values.name !== row.name) {
       for (const reference of categoryReferences) await reference.rename(trx, id, values.name);
     }
-    // Product answers show their category's name, colour and images: kept pages are retired.
+    // Product answers show their category's name, colour and images: written again, and
+    // kept pages retired.
+    await storeProductJson(trx, ctx.engine, sql`cat_id = ${id} or sub_cat_id = ${id}`);
     await bumpCounter(trx, counterNames.productsVersion, 1);
   });
   return getCategory(ctx, id);

@@ -40,6 +40,38 @@ describe(`product list pages (${engineName})`, () => {
     expect(texts.map((text) => JSON.parse(text))).toEqual(plain.map((p) => productSchema.parse(p)));
   });
 
+  it('keeps the stored texts equal to the rows after product and category writes', async () => {
+    const { ctx } = t.app;
+    const page = await get('/api/products?page=1&perPage=3');
+    const [first] = page.products;
+    if (!first) throw new Error('no product');
+    const catId = (
+      await ctx.db.selectFrom('products').select('cat_id').where('id', '=', first.id).executeTakeFirstOrThrow()
+    ).cat_id;
+    const category = await t.request({ method: 'GET', url: `/api/category/${catId}`, headers: bearer(token) });
+    const [before] = category.json().categoryData as Array<{ name: string; images: string[] }>;
+    if (!before) throw new Error('no category');
+    const renamed = await t.request({
+      method: 'PUT',
+      url: `/api/category/${catId}`,
+      headers: bearer(token),
+      payload: { name: `${before.name} Renamed`, color: '#123456', images: before.images },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const stored = await ctx.db.selectFrom('products').select(['id', 'json']).where('cat_id', '=', catId).execute();
+    expect(stored.length).toBeGreaterThan(0);
+    const plain = await productsByIds(
+      ctx.db,
+      stored.map((row) => row.id),
+    );
+    expect(stored.map((row) => JSON.parse(row.json ?? 'null'))).toEqual(plain.map((p) => productSchema.parse(p)));
+    const listed = (await get(`/api/products/catId?catId=${catId}&page=1&perPage=1`)).products[0];
+    expect(listed?.catName).toBe(`${before.name} Renamed`);
+    expect(listed && 'category' in listed ? (listed as { category: { color: string } }).category.color : '').toBe(
+      '#123456',
+    );
+  });
+
   it('answers image paths as absolute URLs, like every other answer', async () => {
     const page = await get('/api/products?page=1&perPage=5');
     for (const product of page.products) {

@@ -33,13 +33,29 @@ function productJson(engine: Engine): RawBuilder<string> {
       'dateCreated', p.created_at)`;
 }
 
-/** The products with these ids as JSON texts, in the order of the ids. */
+/**
+ * Writes the stored answer text (`products.json`) of the products `where` picks, from their
+ * row and their category: after any write to a product, to a category's name, colour or
+ * images, after the seed, and at start for rows that have none (a database from before it).
+ */
+export async function storeProductJson(db: Db, engine: Engine, where: RawBuilder<unknown>): Promise<void> {
+  await sql`update products set json = (
+      select ${productJson(engine)} from products p left join categories c on c.id = p.cat_id
+      where p.id = products.id) where ${where}`.execute(db);
+}
+
+/** At start and after migrating: texts for the rows that have none. */
+export function storeMissingProductJson(db: Db, engine: Engine): Promise<void> {
+  return storeProductJson(db, engine, sql`json is null`);
+}
+
+/** The products with these ids as JSON texts, in the order of the ids (stored texts; built when missing). */
 export async function productJsonByIds(db: Db, engine: Engine, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('products as p')
     .leftJoin('categories as c', 'c.id', 'p.cat_id')
-    .select(['p.id', productJson(engine).as('json')])
+    .select(['p.id', sql<string>`coalesce(p.json, ${productJson(engine)})`.as('json')])
     .where('p.id', 'in', ids)
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row.json]));

@@ -1,4 +1,5 @@
 import { type Product, type ProductListQuery, productFormSchema, productMessages } from '@shopdesk/contract';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { bumpCounter, counterNames, readCounter } from '../../db/counters';
 import { forbidden, notFound } from '../../lib/http-error';
@@ -6,7 +7,7 @@ import { newId, nowIso } from '../../lib/ids';
 import { absoluteImageUrlsInJson } from '../../plugins/image-urls';
 import { findCategory } from '../categories/categories.repository';
 import type { Caller } from '../sessions/sessions.service';
-import { productJsonByIds, productPageJson } from './product-json';
+import { productJsonByIds, productPageJson, storeProductJson } from './product-json';
 import * as repo from './products.repository';
 import { countReviewsOfProduct } from './reviews.repository';
 
@@ -83,6 +84,7 @@ export async function createProduct(ctx: AppContext, body: unknown): Promise<Pro
   const id = newId();
   await ctx.db.transaction().execute(async (trx) => {
     await repo.insertProduct(trx, id, values, nowIso(ctx.clock));
+    await storeProductJson(trx, ctx.engine, sql`id = ${id}`);
     await bumpCounter(trx, counterNames.products, 1);
     await bumpCounter(trx, counterNames.productsVersion, 1);
   });
@@ -94,6 +96,7 @@ export async function updateProduct(ctx: AppContext, id: string, body: unknown):
   const values = await productValues(ctx, body);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateProduct(trx, id, values, nowIso(ctx.clock));
+    await storeProductJson(trx, ctx.engine, sql`id = ${id}`);
     await bumpCounter(trx, counterNames.productsVersion, 1);
   });
   return getProduct(ctx, id);
