@@ -1,3 +1,4 @@
+import { bumpCounter, counterNames } from '../counters';
 import type { SeedContext } from './seed';
 
 /** Removes every record but the administrators' accounts (for re-seeding a load-test store). */
@@ -12,11 +13,14 @@ export async function resetShop(ctx: SeedContext): Promise<void> {
       'products',
       'banners',
       'option_values',
-      'counters',
       'temp_uploads',
     ] as const) {
       await trx.deleteFrom(table).execute();
     }
+    // The catalogue version only ever grows: a running server must not take the new shop's
+    // version for the one it already keeps pages of.
+    await trx.deleteFrom('counters').where('name', '!=', counterNames.productsVersion).execute();
+    await bumpCounter(trx, counterNames.productsVersion, 1);
     await trx.deleteFrom('categories').where('parent_id', 'is not', null).execute();
     await trx.deleteFrom('categories').execute();
     await trx.deleteFrom('users').where('is_admin', '=', 0).execute();

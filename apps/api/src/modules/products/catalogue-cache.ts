@@ -3,7 +3,7 @@ import type { Db } from '../../db/create-db';
 import { isFresh, type Stamp, stampOf, type WriteEpoch } from '../../lib/write-epoch';
 
 /** How much finished answer text is kept (characters; V8 keeps Latin-1 text one byte each). */
-const defaultMaxChars = 48 * 1024 * 1024;
+const defaultMaxChars = 8 * 1024 * 1024;
 /** A single answer bigger than this (a 10,000-product page) is never kept. */
 const maxAnswerShare = 16;
 
@@ -56,7 +56,10 @@ export class CatalogueCache {
 
   /** The answer for `key` at `version`: kept, being made, or made now by `make`. */
   async answer(key: string, version: number, make: () => Promise<string>): Promise<string> {
-    if (version !== this.answersVersion) {
+    // A caller still holding an older version (its read began before a newer one) is answered
+    // but changes nothing: versions only grow.
+    if (version < this.answersVersion) return make();
+    if (version > this.answersVersion) {
       this.answers.clear();
       this.pending.clear();
       this.chars = 0;
@@ -83,6 +86,9 @@ export class CatalogueCache {
   }
 
   private keep(key: string, text: string) {
+    const old = this.answers.get(key);
+    if (old !== undefined) this.chars -= old.length;
+    this.answers.delete(key);
     this.answers.set(key, text);
     this.chars += text.length;
     for (const [oldKey, oldText] of this.answers) {
