@@ -3,7 +3,6 @@ import { ThemeProvider } from '@mui/material/styles';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { TopLoadingBar } from '../components/ui/top-loading-bar';
 import { useAlert } from '../lib/alerts';
-import { setProgress } from '../lib/progress';
 import { createAppTheme } from '../lib/theme';
 import { applyBodyClass, useThemeMode } from '../lib/theme-store';
 
@@ -16,8 +15,6 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const hasAlerted = useAlert().key > 0;
 
   useEffect(() => applyBodyClass(mode), [mode]);
-  // App start: 20 while the first screen loads; the route fallback takes it to 100.
-  useEffect(() => setProgress(20), []);
 
   return (
     <ThemeProvider theme={theme}>

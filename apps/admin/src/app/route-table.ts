@@ -1,9 +1,10 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { lazyScreen } from '../lib/lazy-screen';
 import { accountRoutes } from './route-groups/account';
+import LoginScreen from './routes/login';
 
 /**
- * Every screen, lazily loaded. The signed-out screens (sign in/up, forgotten password) are
+ * Every screen, lazily loaded but the sign-in page. The signed-out screens (sign in/up, forgotten password) are
  * here, bare (no sidebar or header); the signed-in ones are in shell-routes.ts, inside the
  * sidebar + header layout (which sends signed-out visitors to /login) and loaded with it.
  * To add a screen: add one line to the right table, or to the feature group's file under
@@ -11,11 +12,13 @@ import { accountRoutes } from './route-groups/account';
  */
 export type AppRoute = {
   path: string;
-  screen: LazyExoticComponent<ComponentType>;
+  screen: ComponentType;
 };
 
 export const bareRoutes: AppRoute[] = [
-  { path: '/login', screen: lazyScreen(() => import('./routes/login')) },
+  // Not lazy: the page every signed-out visit starts on comes in the first download (one
+  // file, no second round trip; its MUI parts are the ones nearly every screen uses).
+  { path: '/login', screen: LoginScreen },
   { path: '/signUp', screen: lazyScreen(() => import('./routes/sign-up')) },
   ...accountRoutes,
 ];

@@ -8,6 +8,14 @@ export function setProgress(value: number): void {
   progressStore.set(value);
 }
 
+/** App start: 20 while the first screen loads (a lazy screen's fallback then takes it on). */
+export const startProgress = 20;
+
+/** A screen that comes with the first download is drawn: finish the app start's bar (once). */
+export function finishStartProgress(): void {
+  if (progressStore.get() === startProgress) setProgress(100);
+}
+
 export function useProgress(): number {
   return useStore(progressStore);
 }
