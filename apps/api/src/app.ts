@@ -29,7 +29,7 @@ import { googleSignInRoutes, oidcRoutes } from './modules/oidc/oidc.routes';
 import { optionValuesRoutes } from './modules/option-values/option-values.routes';
 import { bestSellersRoutes, ordersRoutes } from './modules/orders/orders.routes';
 import { CatalogueCache } from './modules/products/catalogue-cache';
-import { storeMissingProductJson } from './modules/products/product-json';
+import { storeMissingProductJsonOnce } from './modules/products/product-json';
 import { productsRoutes, searchRoutes } from './modules/products/products.routes';
 import { reviewsRoutes } from './modules/products/reviews.routes';
 import { SessionCache } from './modules/sessions/session-cache';
@@ -97,17 +97,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  const handle: DbHandle = createDb(config);
   const epoch = new WriteEpoch();
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
     // Its handler is done (its transaction committed): reads remembered before now are stale.
     if (!readOnlyMethods.has(request.method)) epoch.bump();
-    done(null, payload);
+    // Nothing is answered before what it wrote, or read, is on disk (group commit, create-db.ts).
+    const durable = handle.durable();
+    if (!durable) return done(null, payload);
+    durable.then(
+      () => done(null, payload),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
   });
-
-  const handle: DbHandle = createDb(config);
   await migrateToLatest(handle.db);
-  await storeMissingProductJson(handle.db, handle.engine);
+  await storeMissingProductJsonOnce(handle.db, handle.engine);
   const clock = options.clock ?? Date.now;
   const ctx: AppContext = {
     config,
