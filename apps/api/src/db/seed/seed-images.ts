@@ -1,5 +1,4 @@
-import sharp from 'sharp';
-import { prepareImage, writeImage } from '../../modules/images/image-files';
+import { loadSharp, prepareImage, writeImage } from '../../modules/images/image-files';
 import type { Random } from './random';
 
 /** A simple product silhouette per category (drawn, not downloaded: the seed needs no network). */
@@ -39,6 +38,7 @@ function bannerSvg(color: string, random: Random, width: number, height: number)
 const accents = ['#f59e0b', '#10b981', '#6366f1', '#ef4444', '#e5e7eb', '#0ea5e9'];
 
 async function store(uploadsDir: string, svg: string, folder: string, format: 'jpeg' | 'png'): Promise<string> {
+  const sharp = await loadSharp();
   const rendered = await sharp(Buffer.from(svg))[format]().toBuffer();
   const image = await prepareImage(rendered, folder);
   await writeImage(uploadsDir, image);

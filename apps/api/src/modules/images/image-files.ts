@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { maxImagePixels, messages } from '@shopdesk/contract';
-import sharp from 'sharp';
 import { HttpError } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 
@@ -18,6 +17,9 @@ const storedName = /^[a-z]+\/[0-9a-f]{24}(\.small)?\.(jpg|png|webp)$/;
 
 export const invalidImage = () => new HttpError(415, messages.invalidImage);
 
+/** libvips is loaded with the first image, not at start (~20 MB of memory a server may never need). */
+export const loadSharp = () => import('sharp').then((module) => module.default);
+
 /**
  * Decodes the bytes to prove they are a JPEG, PNG or WebP (the name and the declared type
  * count for nothing), refuses more than 40 megapixels before decoding the pixels, and
@@ -26,6 +28,7 @@ export const invalidImage = () => new HttpError(415, messages.invalidImage);
 export async function prepareImage(bytes: Buffer, folder: string): Promise<PreparedImage> {
   const options = { limitInputPixels: maxImagePixels, failOn: 'error' as const };
   let format: keyof typeof extensions;
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes, options).metadata();
     if (meta.format !== 'jpeg' && meta.format !== 'png' && meta.format !== 'webp') throw invalidImage();
