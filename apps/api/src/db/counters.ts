@@ -6,6 +6,8 @@ export const counterNames = {
   products: 'products',
   /** Bumped by every product insert, update and delete: retires cached page marks. */
   productsVersion: 'products:version',
+  /** Set once every product row has its stored answer text (product-json.ts). */
+  productJsonStored: 'products:json-stored',
   reviews: 'reviews',
   orders: 'orders',
   /** Orders per status: `orders:pending`, `orders:confirm`, … (`orders:` for none). */

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { storeMissingProductJson } from '../modules/products/product-json';
+import { storeMissingProductJsonOnce } from '../modules/products/product-json';
 import { createDb, migrateToLatest } from './create-db';
 
 /** `npm run db:migrate`: applies pending migrations to the configured database and exits. */
@@ -8,7 +8,7 @@ const handle = createDb(config);
 try {
   await migrateToLatest(handle.db);
   // Product answer texts for rows from before they were stored (else the first start writes them).
-  await storeMissingProductJson(handle.db, handle.engine);
+  await storeMissingProductJsonOnce(handle.db, handle.engine);
   process.stdout.write(`Database migrated (${handle.engine}).\n`);
 } finally {
   await handle.close();

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { bumpCounter, counterNames, readCounter } from '../../db/counters';
 import type { Db, Engine } from '../../db/create-db';
 
 /**
@@ -44,9 +45,20 @@ export async function storeProductJson(db: Db, engine: Engine, where: RawBuilder
       where p.id = products.id) where ${where}`.execute(db);
 }
 
-/** At start and after migrating: texts for the rows that have none. */
+/** Texts for the rows that have none (after a bulk load). */
 export function storeMissingProductJson(db: Db, engine: Engine): Promise<void> {
   return storeProductJson(db, engine, sql`json is null`);
+}
+
+/**
+ * At start and after migrating: texts for rows from before they were stored, once (a marker
+ * counter says it is done; every later write stores its own text), so a start does not scan
+ * the catalogue each time.
+ */
+export async function storeMissingProductJsonOnce(db: Db, engine: Engine): Promise<void> {
+  if ((await readCounter(db, counterNames.productJsonStored)) > 0) return;
+  await storeMissingProductJson(db, engine);
+  await bumpCounter(db, counterNames.productJsonStored, 1);
 }
 
 /** The products with these ids as JSON texts, in the order of the ids (stored texts; built when missing). */
