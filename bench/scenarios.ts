@@ -140,7 +140,7 @@ export async function apiScenarios(c: Context): Promise<Row[]> {
 type Order = Record<string, unknown> & { id: string; status: string };
 
 /** PUT /api/orders/:id with the whole order and another status, 10 connections. */
-async function orderUpdates(
+export async function orderUpdates(
   c: Context,
   base: { seconds: number; warmupSeconds: number; headers: Record<string, string> },
 ) {
