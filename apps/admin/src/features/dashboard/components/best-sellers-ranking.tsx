@@ -7,7 +7,7 @@ import { smallImageUrl } from '@shopdesk/contract';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useBestSellers } from '../api/list-best-sellers';
-import { formatRupees } from './total-sales-box';
+import { formatRupees } from './format-rupees';
 
 /**
  * Products ranked by units actually sold (our addition to the spec's table, which lists

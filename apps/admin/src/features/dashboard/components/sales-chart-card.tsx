@@ -8,9 +8,9 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useSales } from '../api/get-sales';
+import { formatRupees } from './format-rupees';
 import { comparePeriods, comparisonQuery, type SalesPeriod, salesPeriods } from './sales-periods';
 import { SalesTable } from './sales-table';
-import { formatRupees } from './total-sales-box';
 
 // The charting library is downloaded only when a chart is drawn, never with the shell.
 const SalesChartCanvas = lazy(() => import('./sales-chart-canvas'));

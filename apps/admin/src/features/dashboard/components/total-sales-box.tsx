@@ -1,9 +1,8 @@
 import CurrencyRupeeIcon from '@mui/icons-material/CurrencyRupee';
 import { useSales } from '../api/get-sales';
+import { formatRupees } from './format-rupees';
 import { SummaryBox } from './summary-box';
 import { useLastMonthTrend } from './use-last-month-trend';
-
-export const formatRupees = (amount: number) => `Rs ${amount.toLocaleString('en-IN')}`;
 
 /** All-time sales from the orders (the spec computes it; we show it). */
 export function TotalSalesBox() {
