@@ -100,12 +100,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const handle: DbHandle = createDb(config);
   const epoch = new WriteEpoch();
+  const writeMarks = new WeakMap<object, number>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    writeMarks.set(request, handle.mark());
+    done();
+  });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
     // Its handler is done (its transaction committed): reads remembered before now are stale.
     if (!readOnlyMethods.has(request.method)) epoch.bump();
     // Nothing is answered before what it wrote, or read, is on disk (group commit, create-db.ts).
-    const durable = handle.durable();
+    const durable = handle.durable(writeMarks.get(request) ?? handle.mark());
     if (!durable) return done(null, payload);
     durable.then(
       () => done(null, payload),

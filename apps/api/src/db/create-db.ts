@@ -12,11 +12,14 @@ export type Engine = 'sqlite' | 'postgres';
 export interface DbHandle {
   db: Db;
   engine: Engine;
+  /** Where the writes stand now: a request takes a mark when it comes in (SQLite group commit, below). */
+  mark(): number;
   /**
-   * Resolves once every write made so far is on disk (SQLite group commit, below); undefined
-   * when nothing is waiting. The server sends no answer before it resolves.
+   * Resolves once every write made since `since` (a mark; default: since start) is on disk,
+   * rejects when one of them was lost; undefined when nothing is waiting. The server sends no
+   * answer before it resolves.
    */
-  durable(): Promise<void> | undefined;
+  durable(since?: number): Promise<void> | undefined;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -61,7 +64,8 @@ function createSqlite(file: string): DbHandle {
   const handle = handleOf(db, 'sqlite');
   return {
     ...handle,
-    durable: () => group.durable(),
+    mark: () => group.mark(),
+    durable: (since) => group.durable(since),
     close: async () => {
       group.flush();
       await handle.close();
@@ -86,13 +90,19 @@ const noRows = { changes: 0, lastInsertRowid: 0 };
  *   one savepoint is open.
  * - The shared transaction commits when no savepoint is open: at once when it is 2 ms old or
  *   holds 64 transactions, otherwise after the work already queued (setImmediate).
- * - `durable()` resolves after the commit that holds every write made so far (the server waits
- *   for it before answering, so an answer means the write is on disk), or rejects with the
- *   commit's error, which then reaches every writer and every reader of the shared data.
+ * - Shared transactions are numbered. A request takes a `mark()` when it comes in; before its
+ *   answer goes out, `durable(mark)` waits for the shared transaction that may hold its writes
+ *   (or its reads of others' writes), and rejects when any shared transaction since the mark
+ *   failed to commit or was rolled back whole: an answer means what it wrote is on disk.
+ * - A transaction whose own commit ran the failing shared COMMIT fails with its error.
  */
 class GroupCommit {
   private open = false;
   private inSavepoint = false;
+  /** Number of the open (or last) shared transaction. */
+  private generation = 0;
+  private failedGeneration = -1;
+  private failure: unknown;
   private openedAt = 0;
   private members = 0;
   private scheduled = false;
@@ -104,6 +114,7 @@ class GroupCommit {
     if (!this.open) {
       this.database.exec('begin');
       this.open = true;
+      this.generation += 1;
       this.openedAt = performance.now();
       this.members = 0;
     }
@@ -115,51 +126,68 @@ class GroupCommit {
   commit() {
     this.database.exec('release grouped');
     this.inSavepoint = false;
-    this.afterTransaction();
+    const error = this.afterTransaction();
+    if (error !== undefined) throw error;
   }
 
   rollback() {
     this.inSavepoint = false;
+    if (!this.open) return;
     try {
       this.database.exec('rollback to grouped');
       this.database.exec('release grouped');
     } catch (error) {
-      // SQLite already rolled the whole shared transaction back (some errors do).
-      if (!this.database.inTransaction) return this.settle(error);
+      // SQLite already rolled the whole shared transaction back (some errors do): every write in
+      // it is lost, and every request that may hold one is told so.
+      if (!this.database.inTransaction) {
+        return void this.settle(new Error('The database rolled back a transaction whole; its writes were not saved'));
+      }
       throw error;
     }
     this.afterTransaction();
   }
 
-  durable(): Promise<void> | undefined {
+  mark(): number {
+    return this.open ? this.generation : this.generation + 1;
+  }
+
+  durable(since = 0): Promise<void> | undefined {
+    if (this.failedGeneration >= since) return Promise.reject(this.failure);
     if (!this.open) return undefined;
     return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
   }
 
-  /** Commits the shared transaction now, unless a transaction is still inside it. */
-  flush() {
-    if (!this.open || this.inSavepoint) return;
+  /** Commits the shared transaction now, unless a transaction is still inside it; the commit's error, if any. */
+  flush(): unknown {
+    if (!this.open || this.inSavepoint) return undefined;
     try {
       this.database.exec('commit');
       this.settle(undefined);
+      return undefined;
     } catch (error) {
       if (this.database.inTransaction) this.database.exec('rollback');
       this.settle(error);
+      return error;
     }
   }
 
-  private afterTransaction() {
+  private afterTransaction(): unknown {
     if (performance.now() - this.openedAt >= 2 || this.members >= 64) return this.flush();
-    if (this.scheduled) return;
+    if (this.scheduled) return undefined;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
       this.flush();
     });
+    return undefined;
   }
 
   private settle(error: unknown) {
     this.open = false;
+    if (error !== undefined) {
+      this.failedGeneration = this.generation;
+      this.failure = error;
+    }
     const waiters = this.waiters;
     this.waiters = [];
     for (const waiter of waiters) {
@@ -225,6 +253,7 @@ function handleOf(db: Db, engine: Engine): DbHandle {
     db,
     engine,
     // PostgreSQL commits each transaction itself (and groups concurrent commits).
+    mark: () => 0,
     durable: () => undefined,
     ping: () =>
       sql`select 1`.execute(db).then(
