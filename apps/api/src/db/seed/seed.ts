@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { newId } from '../../lib/ids';
 import { storeMissingProductJson } from '../../modules/products/product-json';
+import { toProduct } from '../../modules/products/products.repository';
 import { hashPassword } from '../../modules/users/passwords';
 import { counterNames } from '../counters';
 import { BulkLoader } from './bulk';
@@ -69,8 +70,23 @@ export async function seedShop(ctx: SeedContext, sizes: SeedSizes, seed = 202611
   await bulk.transaction(() => bulk.insert('users', customers));
 
   const plan = planProducts(random, categories, sizes, customers, now);
+  // Each product's stored answer text, made here as toProduct makes it (a bulk UPDATE after
+  // the load would write every row twice).
+  const categoryById = new Map(categoryRows.map((row) => [row.id, row]));
+  const products = plan.products.map((row) => {
+    const category = categoryById.get(row.cat_id);
+    const json = JSON.stringify(
+      toProduct({
+        ...row,
+        category_name: (category?.name as string | undefined) ?? null,
+        category_color: (category?.color as string | undefined) ?? null,
+        category_images: (category?.images as string | undefined) ?? null,
+      } as unknown as Parameters<typeof toProduct>[0]),
+    );
+    return { ...row, json };
+  });
   await bulk.transaction(async () => {
-    await bulk.insert('products', plan.products);
+    await bulk.insert('products', products);
     await bulk.insert('product_reviews', plan.reviews);
     await bulk.addToCounters(
       new Map([

@@ -6,7 +6,6 @@ import {
   requiredText,
   subCategoryFormSchema,
 } from '@shopdesk/contract';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { categoryReferences } from '../../db/category-references';
@@ -88,7 +87,7 @@ export async function updateCategory(ctx: AppContext, id: string, body: Record<s
     }
     // Product answers show their category's name, colour and images: written again, and
     // kept pages retired.
-    await storeProductJson(trx, ctx.engine, sql`cat_id = ${id} or sub_cat_id = ${id}`);
+    await storeProductJson(trx, ctx.engine, { categoryId: id });
     await bumpCounter(trx, counterNames.productsVersion, 1);
   });
   return getCategory(ctx, id);

@@ -34,20 +34,34 @@ function productJson(engine: Engine): RawBuilder<string> {
       'dateCreated', p.created_at)`;
 }
 
+/** Which products' stored texts to write again. */
+export type ProductJsonTarget = { productId: string } | { categoryId: string };
+
 /**
- * Writes the stored answer text (`products.json`) of the products `where` picks, from their
- * row and their category: after any write to a product, to a category's name, colour or
- * images, after the seed, and at start for rows that have none (a database from before it).
+ * Writes the stored answer text (`products.json`) of a product, or of every product in a
+ * category or sub category, from the row and its category (every product has one: cat_id is
+ * a required foreign key): after any write to a product, and to a category's name, colour or
+ * images.
  */
-export async function storeProductJson(db: Db, engine: Engine, where: RawBuilder<unknown>): Promise<void> {
-  await sql`update products set json = (
-      select ${productJson(engine)} from products p left join categories c on c.id = p.cat_id
-      where p.id = products.id) where ${where}`.execute(db);
+export async function storeProductJson(db: Db, engine: Engine, target: ProductJsonTarget): Promise<void> {
+  const where =
+    'productId' in target
+      ? sql`p.id = ${target.productId}`
+      : sql`(p.cat_id = ${target.categoryId} or p.sub_cat_id = ${target.categoryId})`;
+  await sql`update products as p set json = ${productJson(engine)} from categories as c
+    where c.id = p.cat_id and ${where}`.execute(db);
 }
 
-/** Texts for the rows that have none (after a bulk load). */
-export function storeMissingProductJson(db: Db, engine: Engine): Promise<void> {
-  return storeProductJson(db, engine, sql`json is null`);
+/** Products written per statement when filling texts in bulk (each statement stays short). */
+const fillBatch = 5000;
+
+/** Texts for the rows that have none (after a bulk load), a batch per statement. */
+export async function storeMissingProductJson(db: Db, engine: Engine): Promise<void> {
+  for (;;) {
+    const result = await sql`update products as p set json = ${productJson(engine)} from categories as c
+      where c.id = p.cat_id and p.id in (select id from products where json is null limit ${fillBatch})`.execute(db);
+    if (Number(result.numAffectedRows ?? 0) === 0) return;
+  }
 }
 
 /**

@@ -1,5 +1,4 @@
 import { type Product, type ProductListQuery, productFormSchema, productMessages } from '@shopdesk/contract';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { bumpCounter, counterNames, readCounter } from '../../db/counters';
 import { forbidden, notFound } from '../../lib/http-error';
@@ -84,7 +83,7 @@ export async function createProduct(ctx: AppContext, body: unknown): Promise<Pro
   const id = newId();
   await ctx.db.transaction().execute(async (trx) => {
     await repo.insertProduct(trx, id, values, nowIso(ctx.clock));
-    await storeProductJson(trx, ctx.engine, sql`id = ${id}`);
+    await storeProductJson(trx, ctx.engine, { productId: id });
     await bumpCounter(trx, counterNames.products, 1);
     await bumpCounter(trx, counterNames.productsVersion, 1);
   });
@@ -96,7 +95,7 @@ export async function updateProduct(ctx: AppContext, id: string, body: unknown):
   const values = await productValues(ctx, body);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateProduct(trx, id, values, nowIso(ctx.clock));
-    await storeProductJson(trx, ctx.engine, sql`id = ${id}`);
+    await storeProductJson(trx, ctx.engine, { productId: id });
     await bumpCounter(trx, counterNames.productsVersion, 1);
   });
   return getProduct(ctx, id);
