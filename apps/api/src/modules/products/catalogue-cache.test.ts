@@ -165,6 +165,18 @@ describe('CatalogueCache: kept answers', () => {
     expect(second).toHaveBeenCalledTimes(1);
   });
 
+  it('makes an answer asked not to be kept every time, and still serves the kept ones', async () => {
+    const cache = newCache(640);
+    const kept = maker('{"page":1}');
+    const deep = maker('x'.repeat(30));
+    await cache.answer('page 1', 3, kept);
+    expect(await cache.answer('page 400', 3, deep, false)).toBe('x'.repeat(30));
+    expect(await cache.answer('page 400', 3, deep, false)).toBe('x'.repeat(30));
+    expect(deep).toHaveBeenCalledTimes(2);
+    await cache.answer('page 1', 3, kept);
+    expect(kept).toHaveBeenCalledTimes(1);
+  });
+
   it('drops every kept answer when the version moves', async () => {
     const cache = newCache();
     const old1 = maker('old 1');

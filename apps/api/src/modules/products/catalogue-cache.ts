@@ -54,8 +54,9 @@ export class CatalogueCache {
     return value;
   }
 
-  /** The answer for `key` at `version`: kept, being made, or made now by `make`. */
-  async answer(key: string, version: number, make: () => Promise<string>): Promise<string> {
+  /** The answer for `key` at `version`: kept, being made, or made now by `make` (and kept when `keep`). */
+  async answer(key: string, version: number, make: () => Promise<string>, keep = true): Promise<string> {
+    if (!keep) return make();
     // A caller still holding an older version (its read began before a newer one) is answered
     // but changes nothing: versions only grow.
     if (version < this.answersVersion) return make();

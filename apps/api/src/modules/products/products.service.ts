@@ -11,6 +11,12 @@ import * as repo from './products.repository';
 import { countReviewsOfProduct } from './reviews.repository';
 
 const defaultPerPage = 10_000;
+/**
+ * Pages kept in memory per list and search: the first ones, which staff open again and again.
+ * Deeper pages are read each time (they are cheap: page marks and stored texts); keeping them
+ * would only churn memory when someone walks the whole catalogue.
+ */
+const keptPages = 10;
 
 /** A page as `productPageSchema` JSON text (see product-json.ts for why it is text). */
 function pageOf(products: string[], totalCount: number, page: number, perPage: number): string {
@@ -19,7 +25,7 @@ function pageOf(products: string[], totalCount: number, page: number, perPage: n
 
 /**
  * A page of products (creation order unless sorted); optionally one root category. `base` is
- * the origin put before image paths; the finished text is kept per catalogue version.
+ * the origin put before image paths; the first pages' finished texts are kept per catalogue version.
  */
 export async function listProducts(ctx: AppContext, query: ProductListQuery, base: string): Promise<string> {
   const page = query.page ?? 1;
@@ -28,16 +34,25 @@ export async function listProducts(ctx: AppContext, query: ProductListQuery, bas
   const order = query.order ?? 'asc';
   const { count, version } = await ctx.catalogue.current();
   const key = `list\u0000${base}\u0000${query.catId ?? ''}\u0000${sort}\u0000${order}\u0000${page}\u0000${perPage}`;
-  return ctx.catalogue.answer(key, version, async () => {
-    const totalCount = query.catId ? await repo.countProductsInCategory(ctx.db, query.catId) : count;
-    const offset = (page - 1) * perPage;
-    if (offset >= totalCount) return pageOf([], totalCount, page, perPage);
-    const ids = await repo.pageProductIds(ctx.db, { catId: query.catId, sort, order, limit: perPage, offset }, version);
-    return absoluteImageUrlsInJson(
-      pageOf(await productJsonByIds(ctx.db, ctx.engine, ids), totalCount, page, perPage),
-      base,
-    );
-  });
+  return ctx.catalogue.answer(
+    key,
+    version,
+    async () => {
+      const totalCount = query.catId ? await repo.countProductsInCategory(ctx.db, query.catId) : count;
+      const offset = (page - 1) * perPage;
+      if (offset >= totalCount) return pageOf([], totalCount, page, perPage);
+      const ids = await repo.pageProductIds(
+        ctx.db,
+        { catId: query.catId, sort, order, limit: perPage, offset },
+        version,
+      );
+      return absoluteImageUrlsInJson(
+        pageOf(await productJsonByIds(ctx.db, ctx.engine, ids), totalCount, page, perPage),
+        base,
+      );
+    },
+    page <= keptPages,
+  );
 }
 
 export async function getProduct(ctx: AppContext, id: string): Promise<Product> {
@@ -135,17 +150,22 @@ export async function searchProducts(
   if (words.length === 0) return pageOf([], 0, pageNumber, size);
   const { version } = await ctx.catalogue.current();
   const key = `search\u0000${base}\u0000${words.join(' ')}\u0000${pageNumber}\u0000${size}`;
-  return ctx.catalogue.answer(key, version, async () => {
-    const totalCount = await repo.countSearch(ctx.db, ctx.engine, words);
-    const offset = (pageNumber - 1) * size;
-    if (offset >= totalCount) return pageOf([], totalCount, pageNumber, size);
-    const ids =
-      totalCount <= repo.exactRankLimit
-        ? await repo.searchProductIds(ctx.db, ctx.engine, words, size, offset)
-        : await repo.searchProductIdsByTier(ctx.db, ctx.engine, words, size, offset);
-    return absoluteImageUrlsInJson(
-      pageOf(await productJsonByIds(ctx.db, ctx.engine, ids), totalCount, pageNumber, size),
-      base,
-    );
-  });
+  return ctx.catalogue.answer(
+    key,
+    version,
+    async () => {
+      const totalCount = await repo.countSearch(ctx.db, ctx.engine, words);
+      const offset = (pageNumber - 1) * size;
+      if (offset >= totalCount) return pageOf([], totalCount, pageNumber, size);
+      const ids =
+        totalCount <= repo.exactRankLimit
+          ? await repo.searchProductIds(ctx.db, ctx.engine, words, size, offset)
+          : await repo.searchProductIdsByTier(ctx.db, ctx.engine, words, size, offset);
+      return absoluteImageUrlsInJson(
+        pageOf(await productJsonByIds(ctx.db, ctx.engine, ids), totalCount, pageNumber, size),
+        base,
+      );
+    },
+    pageNumber <= keptPages,
+  );
 }
