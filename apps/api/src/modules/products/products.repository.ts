@@ -100,9 +100,17 @@ export interface PageSpec {
  * page starts from the nearest page mark (`page-marks.ts`), so it skips at most a few hundred
  * index entries, never the whole catalogue before it.
  */
-export async function pageProductIds(db: Db, spec: PageSpec, version: number): Promise<string[]> {
+/**
+ * A page of products with their stored answer texts (null for a row without one yet), in one
+ * statement: the index walk gives the page, and only its rows are read from the table.
+ */
+export async function pageProducts(
+  db: Db,
+  spec: PageSpec,
+  version: number,
+): Promise<Array<{ id: string; json: string | null }>> {
   const column = sortColumns[spec.sort];
-  let query = db.selectFrom('products').select('id');
+  let query = db.selectFrom('products').select(['id', 'json']);
   if (spec.catId) query = query.where('cat_id', '=', spec.catId);
   let offset = spec.offset;
   const start = await markFor(db, version, { catId: spec.catId, column, order: spec.order }, offset);
@@ -116,8 +124,7 @@ export async function pageProductIds(db: Db, spec: PageSpec, version: number): P
   }
   query =
     column === 'id' ? query.orderBy('id', spec.order) : query.orderBy(column, spec.order).orderBy('id', spec.order);
-  const rows = await query.limit(spec.limit).offset(offset).execute();
-  return rows.map((row) => row.id);
+  return query.limit(spec.limit).offset(offset).execute();
 }
 
 /** Products in one category (an index range count, not a table scan). */

@@ -41,15 +41,19 @@ export async function listProducts(ctx: AppContext, query: ProductListQuery, bas
       const totalCount = query.catId ? await repo.countProductsInCategory(ctx.db, query.catId) : count;
       const offset = (page - 1) * perPage;
       if (offset >= totalCount) return pageOf([], totalCount, page, perPage);
-      const ids = await repo.pageProductIds(
+      const rows = await repo.pageProducts(
         ctx.db,
         { catId: query.catId, sort, order, limit: perPage, offset },
         version,
       );
-      return absoluteImageUrlsInJson(
-        pageOf(await productJsonByIds(ctx.db, ctx.engine, ids), totalCount, page, perPage),
-        base,
-      );
+      const texts = rows.every((row) => row.json !== null)
+        ? rows.map((row) => row.json as string)
+        : await productJsonByIds(
+            ctx.db,
+            ctx.engine,
+            rows.map((row) => row.id),
+          );
+      return absoluteImageUrlsInJson(pageOf(texts, totalCount, page, perPage), base);
     },
     page <= keptPages,
   );
