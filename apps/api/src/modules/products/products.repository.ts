@@ -102,15 +102,18 @@ export interface PageSpec {
  */
 /**
  * A page of products with their stored answer texts (null for a row without one yet), in one
- * statement: the index walk gives the page, and only its rows are read from the table.
+ * statement. The page comes from an index walk (from the nearest page mark); only its rows
+ * are read from the table. SQLite reads a row only once the offset is passed; PostgreSQL
+ * would read every skipped row too, so there the walk is an index-only subquery joined back.
  */
 export async function pageProducts(
   db: Db,
+  engine: Engine,
   spec: PageSpec,
   version: number,
 ): Promise<Array<{ id: string; json: string | null }>> {
   const column = sortColumns[spec.sort];
-  let query = db.selectFrom('products').select(['id', 'json']);
+  let query = db.selectFrom('products').select(column === 'id' ? ['id'] : ['id', column]);
   if (spec.catId) query = query.where('cat_id', '=', spec.catId);
   let offset = spec.offset;
   const start = await markFor(db, version, { catId: spec.catId, column, order: spec.order }, offset);
@@ -124,7 +127,11 @@ export async function pageProducts(
   }
   query =
     column === 'id' ? query.orderBy('id', spec.order) : query.orderBy(column, spec.order).orderBy('id', spec.order);
-  return query.limit(spec.limit).offset(offset).execute();
+  query = query.limit(spec.limit).offset(offset);
+  if (engine === 'sqlite') return query.select('json').execute();
+  let joined = db.selectFrom(query.as('page')).innerJoin('products as p', 'p.id', 'page.id').select(['p.id', 'p.json']);
+  if (column !== 'id') joined = joined.orderBy(`page.${column}`, spec.order);
+  return joined.orderBy('page.id', spec.order).execute();
 }
 
 /** Products in one category (an index range count, not a table scan). */

@@ -43,6 +43,7 @@ export async function listProducts(ctx: AppContext, query: ProductListQuery, bas
       if (offset >= totalCount) return pageOf([], totalCount, page, perPage);
       const rows = await repo.pageProducts(
         ctx.db,
+        ctx.engine,
         { catId: query.catId, sort, order, limit: perPage, offset },
         version,
       );
