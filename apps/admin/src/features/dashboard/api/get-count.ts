@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { dashboardKeys } from './dashboard-keys';
 
@@ -19,9 +19,12 @@ export async function getCount(name: CountName, signal?: AbortSignal): Promise<n
   return Number(answer[field] ?? 0);
 }
 
-export function useCount(name: CountName) {
-  return useQuery({
+export const countQueryOptions = (name: CountName) =>
+  queryOptions({
     queryKey: dashboardKeys.count(countSources[name].path),
     queryFn: ({ signal }) => getCount(name, signal),
   });
+
+export function useCount(name: CountName) {
+  return useQuery(countQueryOptions(name));
 }

@@ -1,5 +1,5 @@
 import { ordersPath, type Sales } from '@shopdesk/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { dashboardKeys } from './dashboard-keys';
 
@@ -13,10 +13,9 @@ export function getSales(query: SalesQuery, signal?: AbortSignal): Promise<Sales
   return api.get<Sales>(`${ordersPath}/sales${search ? `?${search}` : ''}`, signal);
 }
 
+export const salesQueryOptions = (query: SalesQuery) =>
+  queryOptions({ queryKey: dashboardKeys.sales(query), queryFn: ({ signal }) => getSales(query, signal) });
+
 export function useSales(query: SalesQuery) {
-  return useQuery({
-    queryKey: dashboardKeys.sales(query),
-    queryFn: ({ signal }) => getSales(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...salesQueryOptions(query), placeholderData: keepPreviousData });
 }

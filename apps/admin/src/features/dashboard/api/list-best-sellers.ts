@@ -1,5 +1,5 @@
 import { type BestSeller, productsPath } from '@shopdesk/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { dashboardKeys } from './dashboard-keys';
 
@@ -16,9 +16,9 @@ export async function listBestSellers(catId: string, signal?: AbortSignal): Prom
   return answer.products;
 }
 
+export const bestSellersQueryOptions = (catId: string) =>
+  queryOptions({ queryKey: dashboardKeys.bestSellers(catId), queryFn: ({ signal }) => listBestSellers(catId, signal) });
+
 export function useBestSellers(catId: string) {
-  return useQuery({
-    queryKey: dashboardKeys.bestSellers(catId),
-    queryFn: ({ signal }) => listBestSellers(catId, signal),
-  });
+  return useQuery(bestSellersQueryOptions(catId));
 }
