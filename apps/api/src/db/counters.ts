@@ -14,23 +14,66 @@ export const counterNames = {
   ordersWithStatus: (status: string) => `orders:${status}`,
 } as const;
 
-/** Adds delta to a counter; call inside the transaction that makes the change. */
-export async function bumpCounter(db: Db, name: string, delta: number): Promise<void> {
-  await db
-    .insertInto('counters')
-    .values({ name, value: delta })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`counters.value + excluded.value` }))
-    .execute();
+/**
+ * Order counters change with every order written, by many requests at once. PostgreSQL holds a
+ * row's lock until the transaction commits, so one row per counter would make concurrent
+ * order writes wait for each other's commits. They are spread over this many rows
+ * (`name#0` … `name#15`), each write picking one; a count is the sum of its rows.
+ */
+const spreadRows = 16;
+const spreadCounters = new Set<string>([counterNames.orders]);
+const isSpread = (name: string) => spreadCounters.has(name) || name.startsWith('orders:');
+
+/**
+ * Adds to counters; call inside the transaction that makes the change. Rows are written in
+ * name order, so two transactions never wait for each other's rows crosswise (a deadlock).
+ */
+export async function bumpCounters(db: Db, changes: ReadonlyArray<readonly [name: string, delta: number]>) {
+  const rows = changes
+    .filter(([, delta]) => delta !== 0)
+    .map(([name, delta]) => ({
+      name: isSpread(name) ? `${name}#${Math.floor(Math.random() * spreadRows)}` : name,
+      value: delta,
+    }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const row of rows) {
+    await db
+      .insertInto('counters')
+      .values(row)
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`counters.value + excluded.value` }))
+      .execute();
+  }
 }
 
-/** Several counters in one query (0 for those never written). */
+/** Adds delta to a counter; call inside the transaction that makes the change. */
+export function bumpCounter(db: Db, name: string, delta: number): Promise<void> {
+  return bumpCounters(db, [[name, delta]]);
+}
+
+/** Several counters in one query (0 for those never written); a spread counter is the sum of its rows. */
 export async function readCounters(db: Db, names: string[]): Promise<number[]> {
-  const rows = await db.selectFrom('counters').select(['name', 'value']).where('name', 'in', names).execute();
-  const values = new Map(rows.map((row) => [row.name, Number(row.value)]));
+  const rows = await db
+    .selectFrom('counters')
+    .select(['name', 'value'])
+    .where((eb) =>
+      eb.or(
+        names.flatMap((name) => [
+          eb('name', '=', name),
+          // `name#0` … `name#15`: '$' is the character after '#'.
+          eb.and([eb('name', '>=', `${name}#`), eb('name', '<', `${name}$`)]),
+        ]),
+      ),
+    )
+    .execute();
+  const values = new Map<string, number>();
+  for (const row of rows) {
+    const name = row.name.replace(/#\d+$/, '');
+    values.set(name, (values.get(name) ?? 0) + Number(row.value));
+  }
   return names.map((name) => values.get(name) ?? 0);
 }
 
 export async function readCounter(db: Db, name: string): Promise<number> {
-  const row = await db.selectFrom('counters').select('value').where('name', '=', name).executeTakeFirst();
-  return Number(row?.value ?? 0);
+  const [value] = await readCounters(db, [name]);
+  return value ?? 0;
 }

@@ -7,7 +7,7 @@ import {
 } from '@shopdesk/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { bumpCounter, counterNames, readCounter } from '../../db/counters';
+import { bumpCounters, counterNames, readCounter } from '../../db/counters';
 import type { Db } from '../../db/create-db';
 import { badRequest, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
@@ -91,8 +91,10 @@ async function applySummaries(
   lines: Array<Omit<Lines[number], 'order_id' | 'line' | 'product_title' | 'image'>>,
   sign: 1 | -1,
 ) {
-  await bumpCounter(db, counterNames.orders, sign);
-  await bumpCounter(db, counterNames.ordersWithStatus(status), sign);
+  await bumpCounters(db, [
+    [counterNames.orders, sign],
+    [counterNames.ordersWithStatus(status), sign],
+  ]);
   await repo.addDailySales(db, day, sign * amountOf(lines), sign);
   for (const line of lines)
     await repo.addProductSales(db, line.product_id, sign * line.quantity, sign * line.sub_total);
@@ -141,8 +143,10 @@ export async function updateOrder(ctx: AppContext, id: string, body: unknown): P
     if (sameLines(oldLines, input.products)) {
       await repo.updateOrderRow(trx, id, { ...orderRow(id, input, row.amount, row.created_at) });
       if (row.status !== input.status) {
-        await bumpCounter(trx, counterNames.ordersWithStatus(row.status), -1);
-        await bumpCounter(trx, counterNames.ordersWithStatus(input.status), 1);
+        await bumpCounters(trx, [
+          [counterNames.ordersWithStatus(row.status), -1],
+          [counterNames.ordersWithStatus(input.status), 1],
+        ]);
       }
       return;
     }
