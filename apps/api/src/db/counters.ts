@@ -18,9 +18,9 @@ export const counterNames = {
  * Order counters change with every order written, by many requests at once. PostgreSQL holds a
  * row's lock until the transaction commits, so one row per counter would make concurrent
  * order writes wait for each other's commits. They are spread over this many rows
- * (`name#0` … `name#15`), each write picking one; a count is the sum of its rows.
+ * (`name#0` … `name#31`), each write picking one; a count is the sum of its rows.
  */
-const spreadRows = 16;
+const spreadRows = 32;
 const spreadCounters = new Set<string>([counterNames.orders]);
 const isSpread = (name: string) => spreadCounters.has(name) || name.startsWith('orders:');
 
@@ -29,20 +29,22 @@ const isSpread = (name: string) => spreadCounters.has(name) || name.startsWith('
  * name order, so two transactions never wait for each other's rows crosswise (a deadlock).
  */
 export async function bumpCounters(db: Db, changes: ReadonlyArray<readonly [name: string, delta: number]>) {
-  const rows = changes
-    .filter(([, delta]) => delta !== 0)
-    .map(([name, delta]) => ({
-      name: isSpread(name) ? `${name}#${Math.floor(Math.random() * spreadRows)}` : name,
-      value: delta,
-    }))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const row of rows) {
-    await db
-      .insertInto('counters')
-      .values(row)
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`counters.value + excluded.value` }))
-      .execute();
+  const byRow = new Map<string, number>();
+  for (const [name, delta] of changes) {
+    const row = isSpread(name) ? `${name}#${Math.floor(Math.random() * spreadRows)}` : name;
+    byRow.set(row, (byRow.get(row) ?? 0) + delta);
   }
+  const rows = [...byRow]
+    .filter(([, value]) => value !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => ({ name, value }));
+  if (rows.length === 0) return;
+  // One statement: the rows' locks are taken in this order and held for as short as can be.
+  await db
+    .insertInto('counters')
+    .values(rows)
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`counters.value + excluded.value` }))
+    .execute();
 }
 
 /** Adds delta to a counter; call inside the transaction that makes the change. */
@@ -59,7 +61,7 @@ export async function readCounters(db: Db, names: string[]): Promise<number[]> {
       eb.or(
         names.flatMap((name) => [
           eb('name', '=', name),
-          // `name#0` … `name#15`: '$' is the character after '#'.
+          // `name#0` … `name#31`: '$' is the character after '#'.
           eb.and([eb('name', '>=', `${name}#`), eb('name', '<', `${name}$`)]),
         ]),
       ),
