@@ -9,7 +9,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import type { Product } from '@shopdesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type MouseEvent, memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef } from 'react';
+import { type MouseEvent, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { followAppLink } from '../../../lib/follow-app-link';
@@ -44,16 +44,29 @@ const ProductRows = memo(function ProductRows({ products, onDelete, deletingId, 
   );
 });
 
+/**
+ * The page the table shows. A click on the pagination shows the new page at once (an urgent
+ * update, drawn from the prefetched cache within the click's own task) while the address —
+ * whose updates the router renders as an interruptible transition — follows; any other
+ * change of the address (back, forward, filters, page size) is followed as it comes.
+ */
+function useShownPage(addressPage: number) {
+  const [state, setState] = useState({ addressPage, page: addressPage });
+  if (state.addressPage !== addressPage) setState({ addressPage, page: addressPage });
+  const page = state.addressPage === addressPage ? state.page : addressPage;
+  const showPage = useCallback((next: number) => setState((current) => ({ ...current, page: next })), []);
+  return [page, showPage] as const;
+}
+
 /** The product table of the Dashboard and the Product List: one page from the server at a time. */
 export function ProductTable() {
-  const { page, perPage, catId, q, update } = useProductFilters();
+  const { page: addressPage, perPage, catId, q, update } = useProductFilters();
+  const [page, showPage] = useShownPage(addressPage);
   const query = useProducts({ page, perPage, catId, q });
   const queryClient = useQueryClient();
   const { deleteItem, deletingId } = useDeleteProduct();
   useProgressWhile(query.isLoading);
-  // A page that arrives from the server is drawn in the background (a deferred render React
-  // can interrupt), so the rows never hold the main thread in one long task.
-  const data = useDeferredValue(query.data);
+  const data = query.data;
 
   // One delete callback for every row, so the memoised rows do not render again for it.
   const latestDelete = useRef(deleteItem);
@@ -70,23 +83,22 @@ export function ProductTable() {
   );
 
   // After a delete (or a shrinking search) the page may be past the end: go to the last one.
-  const current = query.data;
   useEffect(() => {
-    if (current && current.products.length === 0 && page > 1 && current.totalPages >= 1 && page > current.totalPages) {
-      update({ page: current.totalPages });
+    if (data && data.products.length === 0 && page > 1 && data.totalPages >= 1 && page > data.totalPages) {
+      update({ page: data.totalPages });
     }
-  }, [current, page, update]);
+  }, [data, page, update]);
 
   // The next page is fetched as soon as this one is shown, so 'Go to next page' is instant.
-  const isShown = current !== undefined && !query.isPlaceholderData;
-  const hasNext = isShown && page < current.totalPages;
+  const hasNext = data !== undefined && !query.isPlaceholderData && page < data.totalPages;
   useEffect(() => {
     if (hasNext) void queryClient.prefetchQuery(productsQueryOptions({ page: page + 1, perPage, catId, q }));
   }, [hasNext, queryClient, page, perPage, catId, q]);
 
+  if (query.isLoading) return <LoadingState label="Loading products..." />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  if (!data) return <LoadingState label="Loading products..." />;
-  if (data.totalCount === 0) return <EmptyState message={q ? 'No products match this search' : 'No products yet'} />;
+  if (!data || data.totalCount === 0)
+    return <EmptyState message={q ? 'No products match this search' : 'No products yet'} />;
 
   return (
     <Paper variant="outlined">
@@ -110,7 +122,10 @@ export function ProductTable() {
         page={Math.min(page - 1, Math.max(0, data.totalPages - 1))}
         rowsPerPage={perPage}
         rowsPerPageOptions={[...pageSizes]}
-        onPageChange={(_, next) => update({ page: next + 1 })}
+        onPageChange={(_, next) => {
+          showPage(next + 1);
+          update({ page: next + 1 });
+        }}
         onRowsPerPageChange={(event) => update({ perPage: Number(event.target.value), page: 1 })}
       />
     </Paper>
