@@ -1,5 +1,4 @@
 import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
 import type { InputBaseComponentProps } from '@mui/material/InputBase';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
@@ -18,7 +17,12 @@ export type OutlinedFieldProps = {
   error?: boolean;
   required?: boolean;
   disabled?: boolean;
-  helperText?: ReactNode;
+  /**
+   * Helper text under the input: given the id to put on it (`<id>-helper-text`, which the
+   * input's aria-describedby names), it returns e.g. a FormHelperText. Passed in rather
+   * than imported here, so the sign-in page (whose fields have none) does not load it.
+   */
+  helper?: (helperTextId: string) => ReactNode;
   endAdornment?: ReactNode;
   /** Attributes of the <input> itself (inputMode, maxLength, ...). */
   inputProps?: InputBaseComponentProps;
@@ -38,12 +42,12 @@ export function OutlinedField({
   error = false,
   required = false,
   disabled = false,
-  helperText,
+  helper,
   ...input
 }: OutlinedFieldProps) {
   const generatedId = useId();
   const id = idProp ?? generatedId;
-  const helperTextId = helperText ? `${id}-helper-text` : undefined;
+  const helperTextId = helper ? `${id}-helper-text` : undefined;
   return (
     <FormControl
       className="MuiTextField-root"
@@ -57,7 +61,7 @@ export function OutlinedField({
         {label}
       </InputLabel>
       <OutlinedInput {...input} id={id} label={label} fullWidth={fullWidth} aria-describedby={helperTextId} />
-      {helperText ? <FormHelperText id={helperTextId}>{helperText}</FormHelperText> : null}
+      {helper && helperTextId ? helper(helperTextId) : null}
     </FormControl>
   );
 }

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import FormHelperText from '@mui/material/FormHelperText';
 import { OutlinedField } from '../../../components/ui/outlined-field';
 
 type Props = { prompt: string; value: string; onChange: (value: string) => void };
@@ -19,7 +20,7 @@ export function AuthenticationCodeField({ prompt, value, onChange }: Props) {
         autoFocus
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        helperText="Or enter one of your recovery codes"
+        helper={(id) => <FormHelperText id={id}>Or enter one of your recovery codes</FormHelperText>}
         inputProps={{ inputMode: 'numeric', maxLength: 64, spellCheck: false }}
         fullWidth
       />
