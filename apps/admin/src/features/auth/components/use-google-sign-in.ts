@@ -1,5 +1,5 @@
 import { type SigninResponse, securityMessages } from '@shopdesk/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { redirectDelayMs } from '../../../config/constants';
 import { uiMessages } from '../../../config/ui-messages';
@@ -8,10 +8,14 @@ import { ApiError, errorMessage } from '../../../lib/api-error';
 import { getConfig } from '../../../lib/app-config';
 import { markLoggedIn, saveSession } from '../../../lib/session';
 import { authWithGoogle } from '../api/auth-with-google';
-import { type GooglePopupAnswer, openGooglePopup } from './google-popup';
+import type { GooglePopupAnswer } from './google-popup';
 
 /** The popup step: resolves with the provider's verified answer, or throws the message to show. */
 export type GooglePopupFlow = () => Promise<GooglePopupAnswer>;
+
+// The popup code is not needed to paint the page: it loads right after (see the hook).
+const loadPopup = () => import('./google-popup');
+const openGooglePopup: GooglePopupFlow = () => loadPopup().then((popup) => popup.openGooglePopup());
 
 type CodeRequest = { answer: GooglePopupAnswer; prompt: string };
 
@@ -29,6 +33,11 @@ export function useGoogleSignIn(popupFlow: GooglePopupFlow = openGooglePopup) {
   const [isPending, setIsPending] = useState(false);
   const [codeRequest, setCodeRequest] = useState<CodeRequest | null>(null);
   const [isVerifying, setIsVerifying] = useState(false);
+
+  // Loaded as soon as the button shows, so a click does not wait for it.
+  useEffect(() => {
+    void loadPopup();
+  }, []);
 
   function signedIn(answer: SigninResponse) {
     const { user } = answer;
