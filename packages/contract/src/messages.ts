@@ -1,10 +1,11 @@
+import { signinMessages } from './signin-messages';
+
 /**
  * Every user-facing message, in the specification's exact words (typos included:
  * people and tests look for them). The server and the dashboard both import these.
  */
 export const messages = {
-  signinEmailBlank: 'email can not be blank!',
-  signinPasswordBlank: 'password can not be blank!',
+  ...signinMessages,
   nameBlank: 'name can not be blank!',
   emailBlank: 'email can not be blank!',
   phoneBlank: 'phone can not be blank!',

@@ -1,4 +1,4 @@
-import { messages } from './messages';
+import { signinMessages } from './signin-messages';
 
 /**
  * The sign-in form's check without zod: the sign-in screen is the first thing a visitor
@@ -11,7 +11,9 @@ export type SigninFormResult = { ok: true; email: string; password: string } | {
 export function validateSigninForm(email: string, password: string): SigninFormResult {
   const normalized = email.trim().toLowerCase();
   // The schema's field-level error names every issue of the field, too long included.
-  if (normalized.length === 0 || normalized.length > 254) return { ok: false, message: messages.signinEmailBlank };
-  if (password.length === 0 || password.length > 1024) return { ok: false, message: messages.signinPasswordBlank };
+  if (normalized.length === 0 || normalized.length > 254)
+    return { ok: false, message: signinMessages.signinEmailBlank };
+  if (password.length === 0 || password.length > 1024)
+    return { ok: false, message: signinMessages.signinPasswordBlank };
   return { ok: true, email: normalized, password };
 }
