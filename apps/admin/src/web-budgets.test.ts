@@ -14,16 +14,24 @@ const built = fs.existsSync(manifestFile);
 if (!built) process.stderr.write(`\n!!! web budgets SKIPPED: no ${manifestFile} (run npm run build first)\n\n`);
 
 /**
- * The budgets (issue: 125 KB for /login, 100 KB a route) are not met yet: the entry alone
- * is ~125 KB (react-dom, react-router, MUI + emotion, TanStack Query) and the sign-in screen
- * adds MUI's TextField (which imports Select) and CircularProgress. Until they are, these
- * ceilings (today's sizes) keep it from growing; the printed line shows where it stands.
+ * KB of gzip (level 9). /login has little room: React + ReactDOM are ~69 KB of it,
+ * react-router ~10, MUI (theme, styles, the page's own parts) ~40, the app ~5.
  */
-const budgets = { login: 125, route: 100 };
-const ceilings = { login: 182, route: 102 };
+const budgets = { login: 125, route: 100, css: 30 };
 
-type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+type Chunk = {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+};
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const routeFiles = fs
+  .readdirSync(path.resolve(import.meta.dirname, 'app/routes'))
+  .filter((file) => file.endsWith('.tsx') && !file.includes('.test.'));
 
 describe.skipIf(!built)('web budgets (production build)', () => {
   const manifest = built ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>) : {};
@@ -46,38 +54,60 @@ describe.skipIf(!built)('web budgets (production build)', () => {
   const jsOf = (keys: Iterable<string>) => [...keys].reduce((sum, key) => sum + size(manifest[key]?.file ?? ''), 0);
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? '';
   const entry = closure(entryKey);
-  const routeKeys = Object.keys(manifest).filter((key) => /src\/app\/routes\/[^/]+\.tsx$/.test(key));
+  /**
+   * A route screen's chunk: its own key, or the dynamic entry named after it when Rollup
+   * merged it with code it shares (no `src` then); none when it is part of the entry.
+   */
+  const routeChunk = (file: string) => {
+    const key = `src/app/routes/${file}`;
+    if (manifest[key]) return key;
+    const name = file.replace(/\.tsx$/, '');
+    return Object.keys(manifest).find(
+      (other) => manifest[other]?.isDynamicEntry && !manifest[other]?.src && manifest[other]?.name === name,
+    );
+  };
+  const loginChunk = routeChunk('login.tsx');
+  const login = loginChunk ? closure(loginChunk, new Set(entry)) : entry;
 
-  it('finds the entry and the lazily loaded routes in the manifest', () => {
+  it('finds the entry and every lazily loaded route screen in the manifest', () => {
     expect(entryKey).toBe('index.html');
-    expect(routeKeys).toContain('src/app/routes/login.tsx');
-    expect(routeKeys.length).toBeGreaterThan(10);
+    const missing = routeFiles.filter((file) => file !== 'login.tsx' && !routeChunk(file));
+    expect(missing).toEqual([]);
+    expect(routeFiles.length).toBeGreaterThan(10);
+    // The sign-in page is either its own chunk or part of the entry: then its title is there.
+    if (!loginChunk)
+      expect(fs.readFileSync(path.join(dist, manifest[entryKey]?.file ?? ''), 'utf8')).toContain('Login to Shopdesk');
   });
 
-  it(`/login loads at most ${ceilings.login} KB of JavaScript (gzip) before it can paint (budget ${budgets.login})`, () => {
-    const login = closure('src/app/routes/login.tsx', new Set(entry));
+  it(`/login loads at most ${budgets.login} KB of JavaScript (gzip) before it can paint`, () => {
     const total = kb(jsOf(login));
     process.stdout.write(
       `web budgets: entry ${kb(jsOf(entry))} KB, /login ${total} KB gzip (budget ${budgets.login}${total > budgets.login ? ': OVER' : ''})\n`,
     );
-    expect(total).toBeLessThanOrEqual(ceilings.login);
+    expect(total).toBeLessThanOrEqual(budgets.login);
   });
 
-  it(`every route adds at most ${ceilings.route} KB (gzip) to what the entry already has (budget ${budgets.route})`, () => {
-    const over: string[] = [];
-    for (const key of routeKeys) {
-      const own = [...closure(key)].filter((k) => !entry.has(k));
-      const total = kb(jsOf(own));
-      if (total > budgets.route)
-        process.stdout.write(`web budgets: ${key} ${total} KB gzip (budget ${budgets.route}: OVER)\n`);
-      if (total > ceilings.route) over.push(`${key}: ${total} KB`);
-    }
-    expect(over).toEqual([]);
+  it(`every route adds at most ${budgets.route} KB (gzip) to what the entry already has`, () => {
+    const sizes = routeFiles
+      .filter((file) => file !== 'login.tsx')
+      .map((file) => {
+        const own = [...closure(routeChunk(file) ?? '')].filter((key) => !entry.has(key));
+        return { file, total: kb(jsOf(own)) };
+      })
+      .sort((a, b) => b.total - a.total);
+    const largest = sizes[0];
+    process.stdout.write(
+      `web budgets: largest route ${largest?.file} ${largest?.total} KB gzip beyond the entry (budget ${budgets.route})\n`,
+    );
+    expect(sizes.filter(({ total }) => total > budgets.route).map(({ file, total }) => `${file}: ${total} KB`)).toEqual(
+      [],
+    );
   });
 
-  it('all the CSS together is at most 30 KB (gzip)', () => {
+  it(`all the CSS together is at most ${budgets.css} KB (gzip)`, () => {
     const css = fs.readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.css'));
     const total = kb(css.reduce((sum, file) => sum + size(`assets/${file}`), 0));
-    expect(total).toBeLessThanOrEqual(30);
+    process.stdout.write(`web budgets: CSS ${total} KB gzip (budget ${budgets.css})\n`);
+    expect(total).toBeLessThanOrEqual(budgets.css);
   });
 });
