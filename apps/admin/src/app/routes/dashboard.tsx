@@ -1,11 +1,11 @@
 import Grid from '@mui/material/Grid';
-import { lazy, Suspense } from 'react';
 import { PageHeader } from '../../components/ui/page-header';
 import { prefetchDashboard } from '../../features/dashboard/api/prefetch-dashboard';
 import { BestSellersRanking } from '../../features/dashboard/components/best-sellers-ranking';
 import { DashboardSummary } from '../../features/dashboard/components/dashboard-summary';
 import { SalesChartCard } from '../../features/dashboard/components/sales-chart-card';
 import { TotalSalesBox } from '../../features/dashboard/components/total-sales-box';
+import { BestSellingProducts } from '../../features/products/components/best-selling-products';
 import { hasToken } from '../../lib/session';
 import { queryClient } from '../query-client';
 
@@ -13,14 +13,6 @@ import { queryClient } from '../query-client';
 // drawing the screen, rather than after it: the Total Sales figure (the page's largest
 // text) shows that much sooner. Later visits read them through the screen's own queries.
 if (hasToken()) prefetchDashboard(queryClient, window.location.search);
-
-// The product table card sits below the figures: its code (table, select, search field)
-// comes after this screen's, so the figures are drawn without waiting for it.
-const BestSellingProducts = lazy(() =>
-  import('../../features/products/components/best-selling-products').then((module) => ({
-    default: module.BestSellingProducts,
-  })),
-);
 
 /** Counts, sales and the Best Selling Products card (spec §2), with a real best-seller ranking. */
 export default function DashboardScreen() {
@@ -37,9 +29,7 @@ export default function DashboardScreen() {
           <SalesChartCard />
         </Grid>
       </Grid>
-      <Suspense fallback={null}>
-        <BestSellingProducts />
-      </Suspense>
+      <BestSellingProducts />
     </>
   );
 }
