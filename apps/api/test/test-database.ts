@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { createDb, type DbHandle, migrateToLatest } from '../src/db/create-db';
 
 /**
  * A fresh database per test app: a temporary SQLite file, or, when DATABASE_URL is set
@@ -30,4 +31,15 @@ export async function createTestDatabase(): Promise<{ dataDir: string; databaseU
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+
+/** A fresh database with every migration applied, and its handle (tests of the data layer itself). */
+export async function createMigratedDatabase(): Promise<{ database: TestDatabase; handle: DbHandle }> {
+  const database = await createTestDatabase();
+  const handle = createDb({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
+  await migrateToLatest(handle.db);
+  await handle.durable();
+  return { database, handle };
 }

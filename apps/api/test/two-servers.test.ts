@@ -34,6 +34,9 @@ interface Pair {
   t: TestApp;
   /** Server B: built again from A's config, so on the same database and the same token secret; same clock. */
   b: FastifyInstance;
+  /** A request to A, and to B. */
+  A: Server;
+  B: Server;
   close(): Promise<void>;
 }
 
@@ -49,6 +52,8 @@ async function createPair(): Promise<Pair> {
   return {
     t,
     b,
+    A: (options) => t.request(options),
+    B: (options) => b.inject(options),
     close: async () => {
       await b.close();
       await t.close();
@@ -84,8 +89,7 @@ describe(`two servers on one database: products (${engineName})`, () => {
 
   beforeAll(async () => {
     pair = await createPair();
-    A = (options) => pair.t.request(options);
-    B = (options) => pair.b.inject(options);
+    ({ A, B } = pair);
     token = await signIn(pair.t);
     kitchen = await createCategory(pair.t, token, 'Kitchen', '#aa3300');
     garden = await createCategory(pair.t, token, 'Garden', '#00aa33');
@@ -236,8 +240,7 @@ describe(`two servers on one database: category changes in product answers (${en
 
   beforeAll(async () => {
     pair = await createPair();
-    A = (options) => pair.t.request(options);
-    B = (options) => pair.b.inject(options);
+    ({ A, B } = pair);
     token = await signIn(pair.t);
     gadgets = await createCategory(pair.t, token, 'Gadgets', '#112233');
     widgets = await createSubCategory(pair.t, token, 'Widgets', gadgets.id);
@@ -313,8 +316,7 @@ describe(`two servers on one database: ended sessions (${engineName})`, () => {
 
   beforeAll(async () => {
     pair = await createPair();
-    A = (options) => pair.t.request(options);
-    B = (options) => pair.b.inject(options);
+    ({ A, B } = pair);
   });
   afterAll(() => pair.close());
 
@@ -433,8 +435,7 @@ describe(`two servers on one database: idle sessions (${engineName})`, () => {
 
   beforeAll(async () => {
     pair = await createPair();
-    A = (options) => pair.t.request(options);
-    B = (options) => pair.b.inject(options);
+    ({ A, B } = pair);
     idleMs = pair.t.config.session.idleMs;
   });
   afterAll(() => pair.close());

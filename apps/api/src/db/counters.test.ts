@@ -1,16 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { engineName } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
+import { createMigratedDatabase, type TestDatabase } from '../../test/test-database';
 import { bumpCounter, bumpCounters, counterNames, readCounter, readCounters } from './counters';
-import { createDb, type DbHandle, migrateToLatest } from './create-db';
+import type { DbHandle } from './create-db';
 
 describe(`counters (${engineName})`, () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let database: TestDatabase;
   let handle: DbHandle;
   beforeEach(async () => {
-    database = await createTestDatabase();
-    handle = createDb({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
-    await migrateToLatest(handle.db);
+    ({ database, handle } = await createMigratedDatabase());
   });
   afterEach(async () => {
     await handle.close();

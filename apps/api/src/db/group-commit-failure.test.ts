@@ -1,25 +1,35 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { engineName } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
-import { createDb, type DbHandle, migrateToLatest } from './create-db';
+import { createMigratedDatabase, type TestDatabase } from '../../test/test-database';
+import type { DbHandle, Engine } from './create-db';
+import type { Database } from './schema';
 
 /**
  * A commit that fails must reach whoever was told "saved". A deferred foreign key stands in for
  * any failure of the real COMMIT (disk full, I/O error): SQLite checks it only at COMMIT.
  */
+/**
+ * A session naming no user. SQLite checks the foreign key only at the shared COMMIT (deferred),
+ * so that COMMIT fails; PostgreSQL refuses the insert itself.
+ */
+async function writeBrokenForeignKey(trx: Transaction<Database>, engine: Engine) {
+  if (engine === 'sqlite') await sql`pragma defer_foreign_keys = on`.execute(trx);
+  await trx
+    .insertInto('sessions')
+    .values({ id: 's', user_id: 'nobody', created_at: '', last_seen_at: '', expires_at: '', user_agent: '', ip: '' })
+    .execute();
+}
+
 describe(`group commit: a failed commit is reported (${engineName})`, () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let database: TestDatabase;
   let handle: DbHandle;
 
   beforeEach(async () => {
-    database = await createTestDatabase();
-    handle = createDb({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
-    await migrateToLatest(handle.db);
-    await handle.durable();
+    ({ database, handle } = await createMigratedDatabase());
   });
   afterEach(async () => {
     await handle.close();
@@ -49,20 +59,7 @@ describe(`group commit: a failed commit is reported (${engineName})`, () => {
         handle.db.transaction().execute(async (trx) => {
           await trx.insertInto('counters').values({ name, value: 1 }).execute();
           if (i === 10) {
-            // SQLite: the foreign key is checked at the shared COMMIT. PostgreSQL: at the insert.
-            if (handle.engine === 'sqlite') await sql`pragma defer_foreign_keys = on`.execute(trx);
-            await trx
-              .insertInto('sessions')
-              .values({
-                id: 's',
-                user_id: 'nobody',
-                created_at: '',
-                last_seen_at: '',
-                expires_at: '',
-                user_agent: '',
-                ip: '',
-              })
-              .execute();
+            await writeBrokenForeignKey(trx, handle.engine);
           }
         }),
       ),
@@ -103,19 +100,7 @@ describe(`group commit: a failed commit is reported (${engineName})`, () => {
       .transaction()
       .execute(async (trx) => {
         await trx.insertInto('counters').values({ name: 'late', value: 1 }).execute();
-        if (handle.engine === 'sqlite') await sql`pragma defer_foreign_keys = on`.execute(trx);
-        await trx
-          .insertInto('sessions')
-          .values({
-            id: 's',
-            user_id: 'nobody',
-            created_at: '',
-            last_seen_at: '',
-            expires_at: '',
-            user_agent: '',
-            ip: '',
-          })
-          .execute();
+        await writeBrokenForeignKey(trx, handle.engine);
         // Older than 2 ms: the shared transaction commits at once, inside this commit.
         await new Promise((resolve) => setTimeout(resolve, 5));
       })

@@ -4,8 +4,8 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCategory, productBody } from '../../test/catalogue-fixtures';
 import { bearer, createTestApp, engineName, signIn, type TestApp } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
-import { createDb, type Db, type DbHandle, migrateToLatest } from './create-db';
+import { createMigratedDatabase, type TestDatabase } from '../../test/test-database';
+import type { Db, DbHandle } from './create-db';
 
 /**
  * Group commit (create-db.ts): on SQLite, transactions that run back to back share one real
@@ -86,19 +86,17 @@ const writeBoth = (db: Db, name: string, body?: (trx: Db) => Promise<void> | voi
 const sorted = (values: string[]) => [...values].sort();
 
 describe(`group commit (${engineName})`, () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let database: TestDatabase;
   let handle: DbHandle;
   let closed: boolean;
   let observer: Observer;
 
-  beforeEach(async () => {
-    database = await createTestDatabase();
-    handle = createDb({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
+  const open = async () => {
+    ({ database, handle } = await createMigratedDatabase());
     closed = false;
-    await migrateToLatest(handle.db);
-    await handle.durable();
     observer = await openObserver(database);
-  });
+  };
+  beforeEach(open);
 
   afterEach(async () => {
     await observer.close();
@@ -208,12 +206,7 @@ describe(`group commit (${engineName})`, () => {
         // A fresh database for every try: the previous handle is closed.
         await observer.close();
         await database.drop();
-        database = await createTestDatabase();
-        handle = createDb({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
-        closed = false;
-        await migrateToLatest(handle.db);
-        await handle.durable();
-        observer = await openObserver(database);
+        await open();
       }
       const all = names(3, `close-${attempt}`);
       await Promise.all(all.map((name) => writeBoth(handle.db, name)));
