@@ -24,6 +24,31 @@ function pageOf(products: string[], totalCount: number, page: number, perPage: n
 }
 
 /**
+ * A list or search page as the finished text the client receives (image paths made absolute
+ * with `base`), kept per catalogue version when among the first `keptPages`: `count` gives the
+ * total, `read` the product texts from an offset (not called past the end).
+ */
+function finishedPage(
+  ctx: AppContext,
+  spec: { key: string; version: number; page: number; perPage: number; base: string },
+  count: () => Promise<number>,
+  read: (offset: number, totalCount: number) => Promise<string[]>,
+): Promise<string> {
+  const { page, perPage } = spec;
+  return ctx.catalogue.answer(
+    spec.key,
+    spec.version,
+    async () => {
+      const totalCount = await count();
+      const offset = (page - 1) * perPage;
+      const texts = offset >= totalCount ? [] : await read(offset, totalCount);
+      return absoluteImageUrlsInJson(pageOf(texts, totalCount, page, perPage), spec.base);
+    },
+    page <= keptPages,
+  );
+}
+
+/**
  * A page of products (creation order unless sorted); optionally one root category. `base` is
  * the origin put before image paths; the first pages' finished texts are kept per catalogue version.
  */
@@ -32,32 +57,24 @@ export async function listProducts(ctx: AppContext, query: ProductListQuery, bas
   const perPage = query.perPage ?? defaultPerPage;
   const sort = query.sort ?? 'dateCreated';
   const order = query.order ?? 'asc';
-  const { count, version } = await ctx.catalogue.current();
+  const { count: catalogue, version } = await ctx.catalogue.current();
   const key = `list\u0000${base}\u0000${query.catId ?? ''}\u0000${sort}\u0000${order}\u0000${page}\u0000${perPage}`;
-  return ctx.catalogue.answer(
-    key,
-    version,
-    async () => {
-      const totalCount = query.catId ? await repo.countProductsInCategory(ctx.db, query.catId) : count;
-      const offset = (page - 1) * perPage;
-      if (offset >= totalCount) return pageOf([], totalCount, page, perPage);
-      const rows = await repo.pageProducts(
-        ctx.db,
-        ctx.engine,
-        { catId: query.catId, sort, order, limit: perPage, offset },
-        version,
-      );
-      const texts = rows.every((row) => row.json !== null)
-        ? rows.map((row) => row.json as string)
-        : await productJsonByIds(
-            ctx.db,
-            ctx.engine,
-            rows.map((row) => row.id),
-          );
-      return absoluteImageUrlsInJson(pageOf(texts, totalCount, page, perPage), base);
-    },
-    page <= keptPages,
-  );
+  const count = () => (query.catId ? repo.countProductsInCategory(ctx.db, query.catId) : Promise.resolve(catalogue));
+  return finishedPage(ctx, { key, version, page, perPage, base }, count, async (offset) => {
+    const rows = await repo.pageProducts(
+      ctx.db,
+      ctx.engine,
+      { catId: query.catId, sort, order, limit: perPage, offset },
+      version,
+    );
+    return rows.every((row) => row.json !== null)
+      ? rows.map((row) => row.json as string)
+      : productJsonByIds(
+          ctx.db,
+          ctx.engine,
+          rows.map((row) => row.id),
+        );
+  });
 }
 
 export async function getProduct(ctx: AppContext, id: string): Promise<Product> {
@@ -155,22 +172,13 @@ export async function searchProducts(
   if (words.length === 0) return pageOf([], 0, pageNumber, size);
   const { version } = await ctx.catalogue.current();
   const key = `search\u0000${base}\u0000${words.join(' ')}\u0000${pageNumber}\u0000${size}`;
-  return ctx.catalogue.answer(
-    key,
-    version,
-    async () => {
-      const totalCount = await repo.countSearch(ctx.db, ctx.engine, words);
-      const offset = (pageNumber - 1) * size;
-      if (offset >= totalCount) return pageOf([], totalCount, pageNumber, size);
-      const ids =
-        totalCount <= repo.exactRankLimit
-          ? await repo.searchProductIds(ctx.db, ctx.engine, words, size, offset)
-          : await repo.searchProductIdsByTier(ctx.db, ctx.engine, words, size, offset);
-      return absoluteImageUrlsInJson(
-        pageOf(await productJsonByIds(ctx.db, ctx.engine, ids), totalCount, pageNumber, size),
-        base,
-      );
-    },
-    pageNumber <= keptPages,
-  );
+  const count = () => repo.countSearch(ctx.db, ctx.engine, words);
+  const spec = { key, version, page: pageNumber, perPage: size, base };
+  return finishedPage(ctx, spec, count, async (offset, totalCount) => {
+    const ids =
+      totalCount <= repo.exactRankLimit
+        ? await repo.searchProductIds(ctx.db, ctx.engine, words, size, offset)
+        : await repo.searchProductIdsByTier(ctx.db, ctx.engine, words, size, offset);
+    return productJsonByIds(ctx.db, ctx.engine, ids);
+  });
 }
