@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteStatement, sql } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteStatement, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
@@ -233,19 +233,49 @@ function withStatementCache(database: SQLite.Database, group: GroupCommit) {
 }
 
 function createPostgres(connectionString: string): DbHandle {
-  const pool = new pg.Pool({
+  const settings = {
     connectionString,
-    max: 10,
     // Fail fast when the database is down: requests become quick 503s, not hangs.
     connectionTimeoutMillis: 3000,
     statement_timeout: 15000,
     query_timeout: 20000,
-  });
-  pool.on('error', () => {
+  };
+  const pool = new pg.Pool({ ...settings, max: 10 });
+  const ignore = () => {
     // An idle client lost its connection; the pool replaces it on the next query.
-  });
+  };
+  pool.on('error', ignore);
+  // See hotRead: sessions that plan each named statement once.
+  const hotPool = new pg.Pool({ ...settings, max: 4, options: '-c plan_cache_mode=force_generic_plan' });
+  hotPool.on('error', ignore);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return handleOf(db, 'postgres');
+  hotPools.set(db, hotPool);
+  const handle = handleOf(db, 'postgres');
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await hotPool.end();
+    },
+  };
+}
+
+const hotPools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * A read the API runs far more often than any other, with a fixed shape (a product list page:
+ * `text` never holds a value, only placeholders, and the same `name` always comes with the same
+ * `text`). PostgreSQL plans an ordinary query anew each time, and for a one-page index read
+ * planning costs more than running it; these run as named prepared statements on their own
+ * small pool whose sessions keep one generic plan per statement. Only shapes whose best plan
+ * does not depend on the values belong here (an index walk in the index's own order).
+ * SQLite: the query as it is, through Kysely's connection queue (its statements are already
+ * kept, see withStatementCache).
+ */
+export async function hotRead<R>(db: Db, name: string, text: string, values: readonly unknown[]): Promise<R[]> {
+  const pool = hotPools.get(db);
+  if (pool) return (await pool.query({ name, text, values: [...values] })).rows as R[];
+  return (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows;
 }
 
 function handleOf(db: Db, engine: Engine): DbHandle {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, engineName, signIn, type TestApp } from '../../test/test-app';
+import { absoluteImageUrlsInJson } from './image-urls';
 
 const stored = '/uploads/categories/6b0176e6b0134fb680c21235.png';
 
@@ -51,5 +52,36 @@ describe('with PUBLIC_URL', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('absoluteImageUrlsInJson (list pages as text)', () => {
+  const page = JSON.stringify({
+    products: [
+      {
+        description: 'see "/uploads/products/x.jpg" and :"/uploads/',
+        images: ['/uploads/products/a.jpg', '/uploads/products/b.small.webp'],
+        category: { images: ['/uploads/categories/c.png'] },
+        link: '/uploads/banners/d.png',
+      },
+    ],
+  });
+
+  it('puts the origin before every stored path, and before no text inside a string', () => {
+    const out = JSON.parse(absoluteImageUrlsInJson(page, 'http://shop.example:8080'));
+    expect(out.products[0]).toEqual({
+      description: 'see "/uploads/products/x.jpg" and :"/uploads/',
+      images: [
+        'http://shop.example:8080/uploads/products/a.jpg',
+        'http://shop.example:8080/uploads/products/b.small.webp',
+      ],
+      category: { images: ['http://shop.example:8080/uploads/categories/c.png'] },
+      link: 'http://shop.example:8080/uploads/banners/d.png',
+    });
+  });
+
+  it('takes the origin literally (a "$" is not a replacement pattern)', () => {
+    const out = JSON.parse(absoluteImageUrlsInJson(page, 'https://shop.example/$1$&$$'));
+    expect(out.products[0].images[0]).toBe('https://shop.example/$1$&$$/uploads/products/a.jpg');
   });
 });

@@ -3,12 +3,16 @@ import type { Db } from '../../db/create-db';
 
 /**
  * Deep pages without deep OFFSETs. For each sort order in use we keep the sort key of every
- * `step`-th product (built by one index scan, ~200 keys for 100k products); a page then
- * starts from the nearest mark at or before it and skips at most `step - 1` index entries,
- * instead of up to the whole catalogue. Marks are tagged with the catalogue's version (a
- * counter every product write bumps), so any insert, update or delete retires them.
+ * `step`-th product (built by one index scan, ~3,100 keys for 100k products, a few hundred KB);
+ * a page then starts from the nearest mark at or before it and skips at most `step - 1`
+ * entries, instead of up to the whole catalogue. Marks are tagged with the catalogue's version
+ * (a counter every product write bumps), so any insert, update or delete retires them.
+ *
+ * The step is small because a skipped entry is not free: on PostgreSQL the page query reads
+ * each skipped row (measured: a page 0.7 ms of database time with step 512, 0.35 ms with 32).
+ * The sets of one sort over all categories together hold no more keys than the catalogue's.
  */
-const step = 512;
+const step = 32;
 const maxSets = 64;
 
 type Column = 'id' | 'name' | 'price' | 'rating';

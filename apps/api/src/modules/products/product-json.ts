@@ -95,7 +95,7 @@ export interface PageNumbers {
   totalCount: number;
 }
 
-/** `productPageSchema` as text, from product JSON texts. */
-export function productPageJson(products: string[], numbers: PageNumbers): string {
-  return `{"products":[${products.join(',')}],"totalPages":${numbers.totalPages},"page":${numbers.page},"perPage":${numbers.perPage},"totalCount":${numbers.totalCount}}`;
+/** `productPageSchema` as text, from product JSON texts joined with commas. */
+export function productPageJson(products: string, numbers: PageNumbers): string {
+  return `{"products":[${products}],"totalPages":${numbers.totalPages},"page":${numbers.page},"perPage":${numbers.perPage},"totalCount":${numbers.totalCount}}`;
 }

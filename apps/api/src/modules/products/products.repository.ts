@@ -1,6 +1,6 @@
 import type { Product } from '@shopdesk/contract';
 import { type Insertable, sql } from 'kysely';
-import type { Db, Engine } from '../../db/create-db';
+import { type Db, type Engine, hotRead } from '../../db/create-db';
 import type { ProductsTable } from '../../db/schema';
 import { markFor } from './page-marks';
 
@@ -95,43 +95,82 @@ export interface PageSpec {
   offset: number;
 }
 
+type SortColumn = (typeof sortColumns)[keyof typeof sortColumns];
+
+/** A page: how many rows, their stored answer texts joined with commas, and their ids (in page order). */
+export interface PageTexts {
+  count: number;
+  /** Rows that have a stored text (fewer than `count` only for rows written before texts were stored). */
+  stored: number;
+  texts: string | null;
+  ids: string | null;
+}
+
+const pageStatements = new Map<string, { name: string; text: string }>();
+
 /**
- * One page of ids, read from an index alone (each sort has an index ending in id). A deep
- * page starts from the nearest page mark (`page-marks.ts`), so it skips at most a few hundred
- * index entries, never the whole catalogue before it.
+ * The page statement for one shape (sort column and order, one category or all, from a page
+ * mark or from the start). Values are only ever bound, never written into the text, so each
+ * shape is one fixed text (a prepared statement with one plan on PostgreSQL, see hotRead).
+ * Parameters: [category id], [mark value, when not sorting by id], [mark id], limit, offset.
+ *
+ * The rows come from an index walk in the sort's own order (each sort has an index ending in
+ * id); the products' texts are joined in the database, so a page is one row, one string.
+ * SQLite's group_concat takes the rows in the order the subquery gives them (a subquery with
+ * LIMIT is run as a co-routine, in its ORDER BY order); PostgreSQL's string_agg is told the order.
  */
-/**
- * A page of products with their stored answer texts (null for a row without one yet), in one
- * statement. The page comes from an index walk (from the nearest page mark); only its rows
- * are read from the table. SQLite reads a row only once the offset is passed; PostgreSQL
- * would read every skipped row too, so there the walk is an index-only subquery joined back.
- */
-export async function pageProducts(
-  db: Db,
+function pageStatement(
   engine: Engine,
-  spec: PageSpec,
-  version: number,
-): Promise<Array<{ id: string; json: string | null }>> {
-  const column = sortColumns[spec.sort];
-  let query = db.selectFrom('products').select(column === 'id' ? ['id'] : ['id', column]);
-  if (spec.catId) query = query.where('cat_id', '=', spec.catId);
-  let offset = spec.offset;
-  const start = await markFor(db, version, { catId: spec.catId, column, order: spec.order }, offset);
-  if (start) {
-    const op = spec.order === 'asc' ? '>=' : '<=';
-    query =
-      column === 'id'
-        ? query.where('id', op, start.mark.id)
-        : query.where((eb) => eb(eb.refTuple(column, 'id'), op, eb.tuple(start.mark.value as never, start.mark.id)));
-    offset = start.skip;
+  column: SortColumn,
+  order: 'asc' | 'desc',
+  byCategory: boolean,
+  fromMark: boolean,
+) {
+  const key = `${engine}|${column}|${order}|${byCategory}|${fromMark}`;
+  const known = pageStatements.get(key);
+  if (known) return known;
+  let n = 0;
+  const param = () => (engine === 'postgres' ? `$${++n}` : '?');
+  const where: string[] = [];
+  if (byCategory) where.push(`cat_id = ${param()}`);
+  if (fromMark) {
+    const op = order === 'asc' ? '>=' : '<=';
+    where.push(column === 'id' ? `id ${op} ${param()}` : `(${column}, id) ${op} (${param()}, ${param()})`);
   }
-  query =
-    column === 'id' ? query.orderBy('id', spec.order) : query.orderBy(column, spec.order).orderBy('id', spec.order);
-  query = query.limit(spec.limit).offset(offset);
-  if (engine === 'sqlite') return query.select('json').execute();
-  let joined = db.selectFrom(query.as('page')).innerJoin('products as p', 'p.id', 'page.id').select(['p.id', 'p.json']);
-  if (column !== 'id') joined = joined.orderBy(`page.${column}`, spec.order);
-  return joined.orderBy('page.id', spec.order).execute();
+  const orderBy = column === 'id' ? `id ${order}` : `${column} ${order}, id ${order}`;
+  const inner = `select ${column === 'id' ? 'id' : `id, ${column}`}, json from products${
+    where.length > 0 ? ` where ${where.join(' and ')}` : ''
+  } order by ${orderBy} limit ${param()} offset ${param()}`;
+  const text =
+    engine === 'postgres'
+      ? `select count(*)::int as count, count(json)::int as stored, string_agg(json, ',' order by ${orderBy}) as texts,
+          string_agg(id, ',' order by ${orderBy}) as ids from (${inner}) page`
+      : `select count(*) as count, count(json) as stored, group_concat(json, ',') as texts, group_concat(id, ',') as ids
+          from (${inner})`;
+  const statement = { name: `products-page-${pageStatements.size}`, text };
+  pageStatements.set(key, statement);
+  return statement;
+}
+
+/**
+ * A page of products as their stored answer texts, in one statement. A deep page starts from
+ * the nearest page mark (`page-marks.ts`), so it skips fewer than a mark step of index entries,
+ * never the whole catalogue before it.
+ */
+export async function pageProducts(db: Db, engine: Engine, spec: PageSpec, version: number): Promise<PageTexts> {
+  const column = sortColumns[spec.sort];
+  const start = await markFor(db, version, { catId: spec.catId, column, order: spec.order }, spec.offset);
+  const statement = pageStatement(engine, column, spec.order, Boolean(spec.catId), Boolean(start));
+  const values: unknown[] = spec.catId ? [spec.catId] : [];
+  if (start) values.push(...(column === 'id' ? [start.mark.id] : [start.mark.value, start.mark.id]));
+  values.push(spec.limit, start ? start.skip : spec.offset);
+  const [row] = await hotRead<PageTexts>(db, statement.name, statement.text, values);
+  return {
+    count: Number(row?.count ?? 0),
+    stored: Number(row?.stored ?? 0),
+    texts: row?.texts ?? null,
+    ids: row?.ids ?? null,
+  };
 }
 
 /** Products in one category (an index range count, not a table scan). */

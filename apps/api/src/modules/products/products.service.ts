@@ -18,21 +18,21 @@ const defaultPerPage = 10_000;
  */
 const keptPages = 10;
 
-/** A page as `productPageSchema` JSON text (see product-json.ts for why it is text). */
-function pageOf(products: string[], totalCount: number, page: number, perPage: number): string {
+/** A page as `productPageSchema` JSON text (see product-json.ts for why it is text), from its products' texts joined with commas. */
+function pageOf(products: string, totalCount: number, page: number, perPage: number): string {
   return productPageJson(products, { totalPages: Math.ceil(totalCount / perPage), page, perPage, totalCount });
 }
 
 /**
  * A list or search page as the finished text the client receives (image paths made absolute
  * with `base`), kept per catalogue version when among the first `keptPages`: `count` gives the
- * total, `read` the product texts from an offset (not called past the end).
+ * total, `read` the product texts from an offset, joined with commas (not called past the end).
  */
 function finishedPage(
   ctx: AppContext,
   spec: { key: string; version: number; page: number; perPage: number; base: string },
   count: () => Promise<number>,
-  read: (offset: number, totalCount: number) => Promise<string[]>,
+  read: (offset: number, totalCount: number) => Promise<string>,
 ): Promise<string> {
   const { page, perPage } = spec;
   return ctx.catalogue.answer(
@@ -41,7 +41,7 @@ function finishedPage(
     async () => {
       const totalCount = await count();
       const offset = (page - 1) * perPage;
-      const texts = offset >= totalCount ? [] : await read(offset, totalCount);
+      const texts = offset >= totalCount ? '' : await read(offset, totalCount);
       return absoluteImageUrlsInJson(pageOf(texts, totalCount, page, perPage), spec.base);
     },
     page <= keptPages,
@@ -61,19 +61,11 @@ export async function listProducts(ctx: AppContext, query: ProductListQuery, bas
   const key = `list\u0000${base}\u0000${query.catId ?? ''}\u0000${sort}\u0000${order}\u0000${page}\u0000${perPage}`;
   const count = () => (query.catId ? repo.countProductsInCategory(ctx.db, query.catId) : Promise.resolve(catalogue));
   return finishedPage(ctx, { key, version, page, perPage, base }, count, async (offset) => {
-    const rows = await repo.pageProducts(
-      ctx.db,
-      ctx.engine,
-      { catId: query.catId, sort, order, limit: perPage, offset },
-      version,
-    );
-    return rows.every((row) => row.json !== null)
-      ? rows.map((row) => row.json as string)
-      : productJsonByIds(
-          ctx.db,
-          ctx.engine,
-          rows.map((row) => row.id),
-        );
+    const spec = { catId: query.catId, sort, order, limit: perPage, offset };
+    const page = await repo.pageProducts(ctx.db, ctx.engine, spec, version);
+    if (page.stored === page.count) return page.texts ?? '';
+    // Rows from before texts were stored (filled once at start): made from the rows.
+    return (await productJsonByIds(ctx.db, ctx.engine, page.ids?.split(',') ?? [])).join(',');
   });
 }
 
@@ -169,7 +161,7 @@ export async function searchProducts(
   const pageNumber = page ?? 1;
   const size = perPage ?? defaultPerPage;
   const words = repo.searchWords(q);
-  if (words.length === 0) return pageOf([], 0, pageNumber, size);
+  if (words.length === 0) return pageOf('', 0, pageNumber, size);
   const { version } = await ctx.catalogue.current();
   const key = `search\u0000${base}\u0000${words.join(' ')}\u0000${pageNumber}\u0000${size}`;
   const count = () => repo.countSearch(ctx.db, ctx.engine, words);
@@ -179,6 +171,6 @@ export async function searchProducts(
       totalCount <= repo.exactRankLimit
         ? await repo.searchProductIds(ctx.db, ctx.engine, words, size, offset)
         : await repo.searchProductIdsByTier(ctx.db, ctx.engine, words, size, offset);
-    return productJsonByIds(ctx.db, ctx.engine, ids);
+    return (await productJsonByIds(ctx.db, ctx.engine, ids)).join(',');
   });
 }
