@@ -1,6 +1,6 @@
 import type { Order, OrderProduct, OrderStatus } from '@shopdesk/contract';
 import { type Insertable, type Selectable, sql } from 'kysely';
-import type { Db } from '../../db/create-db';
+import type { Db, Engine } from '../../db/create-db';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -36,6 +36,17 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
 
 export function findOrderRow(db: Db, id: string) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The row an update or delete is about to change, locked until the transaction ends on
+ * PostgreSQL (`for update`), so two requests changing one order's status take turns and each
+ * moves the status counters from the status it really replaces. SQLite runs one write
+ * transaction at a time anyway.
+ */
+export function findOrderRowToChange(db: Db, engine: Engine, id: string) {
+  const query = db.selectFrom('orders').selectAll().where('id', '=', id);
+  return (engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export function orderRowsByIds(db: Db, ids: string[]) {

@@ -131,37 +131,42 @@ function orderRow(id: string, input: OrderInput, amount: number, createdAt: stri
 const sameLines = (a: repo.OrderItemRow[], b: OrderInput['products']) =>
   a.length === b.length && a.every((x, i) => x.product_id === b[i]?.productId && x.quantity === b[i]?.quantity);
 
-/** Any status may follow any other; a status-only change touches one row and two counters. */
+/**
+ * Any status may follow any other; a status-only change touches one row and two counters.
+ * Answers with the order as written (the rows this transaction wrote, not read again).
+ */
 export async function updateOrder(ctx: AppContext, id: string, body: unknown): Promise<Order> {
   const input = orderBodySchema.parse(body);
-  await ctx.db.transaction().execute(async (trx) => {
-    const row = await repo.findOrderRow(trx, id);
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.findOrderRowToChange(trx, ctx.engine, id);
     if (!row) throw notFound(orderMessages.notFound);
     const oldLines = (await repo.itemsOfOrders(trx, [id])).get(id) ?? [];
     const day = row.created_at.slice(0, 10);
     // Compared before any catalogue lookup: a status change works even after a product is gone.
     if (sameLines(oldLines, input.products)) {
-      await repo.updateOrderRow(trx, id, { ...orderRow(id, input, row.amount, row.created_at) });
+      const written = orderRow(id, input, row.amount, row.created_at);
+      await repo.updateOrderRow(trx, id, written);
       if (row.status !== input.status) {
         await bumpCounters(trx, [
           [counterNames.ordersWithStatus(row.status), -1],
           [counterNames.ordersWithStatus(input.status), 1],
         ]);
       }
-      return;
+      return repo.toOrder(written, oldLines);
     }
     const lines = await orderLines(trx, id, input);
+    const written = orderRow(id, input, amountOf(lines), row.created_at);
     await applySummaries(trx, day, row.status, oldLines, -1);
-    await repo.updateOrderRow(trx, id, orderRow(id, input, amountOf(lines), row.created_at));
+    await repo.updateOrderRow(trx, id, written);
     await repo.replaceOrderItems(trx, id, lines);
     await applySummaries(trx, day, input.status, lines, 1);
+    return repo.toOrder(written, lines);
   });
-  return getOrder(ctx, id);
 }
 
 export async function deleteOrder(ctx: AppContext, id: string) {
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await repo.findOrderRow(trx, id);
+    const row = await repo.findOrderRowToChange(trx, ctx.engine, id);
     if (!row) throw notFound(orderMessages.notFound);
     const lines = (await repo.itemsOfOrders(trx, [id])).get(id) ?? [];
     await applySummaries(trx, row.created_at.slice(0, 10), row.status, lines, -1);

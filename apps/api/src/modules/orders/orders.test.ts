@@ -339,6 +339,20 @@ describe(`orders API (${engineName})`, () => {
       expect(((await list('?status=')).json() as Order[]).map((o) => o.id)).toContain(order.id);
     });
 
+    it('concurrent status changes of one order keep every status count equal to the orders in that status', async () => {
+      const order = await createOrder(t, token, [orderLine(phone.id, 1)]);
+      const statuses = ['confirm', 'delivered', '', 'pending'] as const;
+      const answers = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => put(order.id, orderBody(order.products, { status: statuses[i % 4] }))),
+      );
+      expect(answers.map((res) => res.statusCode)).toEqual(answers.map(() => 200));
+      for (const status of statuses) {
+        const counted = (await list(`?status=${status}&page=1&perPage=1`)).json().totalCount as number;
+        const listed = (await list(`?status=${status}`)).json() as Order[];
+        expect(counted, `orders with status "${status}"`).toBe(listed.length);
+      }
+    });
+
     it('refuses an invalid status with 400 and keeps the order', async () => {
       const order = await createOrder(t, token, [orderLine(phone.id, 1)]);
       for (const status of ['shipped', 'PENDING', 3]) {
