@@ -5,6 +5,7 @@ import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, type S
 import pg from 'pg';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
+import { type Finish, SqliteReader } from './sqlite-reader';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -61,12 +62,15 @@ function createSqlite(file: string): DbHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database, group) }) });
   rawConnections.set(db, database);
   groupCommits.set(db, group);
+  const reader = new SqliteReader(file);
+  readers.set(db, reader);
   const handle = handleOf(db, 'sqlite');
   return {
     ...handle,
     mark: () => group.mark(),
     durable: (since) => group.durable(since),
     close: async () => {
+      await reader.close();
       group.flush();
       await handle.close();
     },
@@ -261,6 +265,7 @@ function createPostgres(connectionString: string): DbHandle {
 }
 
 const hotPools = new WeakMap<Db, pg.Pool>();
+const readers = new WeakMap<Db, SqliteReader>();
 
 /**
  * A read the API runs far more often than any other, with a fixed shape (a product list page:
@@ -269,13 +274,30 @@ const hotPools = new WeakMap<Db, pg.Pool>();
  * planning costs more than running it; these run as named prepared statements on their own
  * small pool whose sessions keep one generic plan per statement. Only shapes whose best plan
  * does not depend on the values belong here (an index walk in the index's own order).
- * SQLite: the query as it is, through Kysely's connection queue (its statements are already
- * kept, see withStatementCache).
+ * SQLite: through Kysely's connection queue (its statements are already kept, see
+ * withStatementCache), or, with `committedOnly`, on the worker thread's connection
+ * (sqlite-reader.ts), which sees only committed writes: for answers nobody keeps. There a
+ * `finish` makes the answer's bytes too (`body`); without a body, the caller makes it.
+ * (PostgreSQL reads see only committed writes on every connection.)
  */
-export async function hotRead<R>(db: Db, name: string, text: string, values: readonly unknown[]): Promise<R[]> {
+export async function hotRead<R>(
+  db: Db,
+  name: string,
+  text: string,
+  values: readonly unknown[],
+  options: { committedOnly?: boolean; finish?: Finish } = {},
+): Promise<{ rows: R[]; body?: Buffer }> {
   const pool = hotPools.get(db);
-  if (pool) return (await pool.query({ name, text, values: [...values] })).rows as R[];
-  return (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows;
+  if (pool) return { rows: (await pool.query({ name, text, values: [...values] })).rows as R[] };
+  const elsewhere = options.committedOnly ? readers.get(db)?.read<R>(text, values, options.finish) : undefined;
+  if (elsewhere) {
+    try {
+      return await elsewhere;
+    } catch {
+      // The worker failed (or the read did): read on the main connection, which says why if it fails too.
+    }
+  }
+  return { rows: (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows };
 }
 
 function handleOf(db: Db, engine: Engine): DbHandle {

@@ -33,8 +33,15 @@ export function imageBaseOf(config: Config, request: FastifyRequest): string {
  * `:`, `[` or `,`; a quote inside a string is always escaped (`\"`), so text never matches.
  */
 export function absoluteImageUrlsInJson(json: string, base: string): string {
-  // A replacement text, not a function: ~40% faster on a 25 KB page ('$' in base escaped as '$$').
-  return json.replace(/([:,[])"\/uploads\//g, `$1"${base.replaceAll('$', '$$$$')}/uploads/`);
+  return json.replace(storedImagePathInJson, absoluteImageReplacement(base));
+}
+
+/** What absoluteImageUrlsInJson replaces… */
+export const storedImagePathInJson = /([:,[])"\/uploads\//g;
+
+/** …and with what: a replacement text, not a function (~40% faster on a 25 KB page); '$' in base is escaped as '$$'. */
+export function absoluteImageReplacement(base: string): string {
+  return `$1"${base.replaceAll('$', '$$$$')}/uploads/`;
 }
 
 /**

@@ -141,6 +141,31 @@ describe(`product list pages (${engineName})`, () => {
         expect(page9.products.map((p) => p.id)).toEqual(whole.slice(8 * 77, 9 * 77));
       }
     }
+    // One category, sorted: the category's own marks and index.
+    const { cat_id: catId } = await t.app.ctx.db.selectFrom('products').select('cat_id').executeTakeFirstOrThrow();
+    for (const [sort, order] of [
+      ['dateCreated', 'asc'],
+      ['price', 'desc'],
+    ]) {
+      const column = sort === 'dateCreated' ? 'id' : sort;
+      const direct = await t.app.ctx.db
+        .selectFrom('products')
+        .select('id')
+        .where('cat_id', '=', catId)
+        .orderBy(column as 'id', order as 'asc')
+        .orderBy('id', order as 'asc')
+        .execute();
+      const paged: string[] = [];
+      for (let page = 1; paged.length < direct.length; page += 1) {
+        const { products } = await get(
+          `/api/products?page=${page}&perPage=7&catId=${catId}&sort=${sort}&order=${order}`,
+        );
+        if (products.length === 0) break;
+        paged.push(...products.map((p) => p.id));
+      }
+      expect(direct.length).toBeGreaterThan(100);
+      expect(paged).toEqual(direct.map((row) => row.id));
+    }
     // A delete early in the catalogue shifts every later page by one.
     const before = await all('');
     const res = await t.request({ method: 'DELETE', url: `/api/products/${before[3]}`, headers: bearer(token) });

@@ -97,5 +97,14 @@ export interface PageNumbers {
 
 /** `productPageSchema` as text, from product JSON texts joined with commas. */
 export function productPageJson(products: string, numbers: PageNumbers): string {
-  return `{"products":[${products}],"totalPages":${numbers.totalPages},"page":${numbers.page},"perPage":${numbers.perPage},"totalCount":${numbers.totalCount}}`;
+  const { before, after } = productPageParts(numbers);
+  return before + products + after;
+}
+
+/** The page's text before and after its products' texts. */
+export function productPageParts(numbers: PageNumbers): { before: string; after: string } {
+  return {
+    before: '{"products":[',
+    after: `],"totalPages":${numbers.totalPages},"page":${numbers.page},"perPage":${numbers.perPage},"totalCount":${numbers.totalCount}}`,
+  };
 }

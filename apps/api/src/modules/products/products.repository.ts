@@ -2,6 +2,7 @@ import type { Product } from '@shopdesk/contract';
 import { type Insertable, sql } from 'kysely';
 import { type Db, type Engine, hotRead } from '../../db/create-db';
 import type { ProductsTable } from '../../db/schema';
+import type { Finish } from '../../db/sqlite-reader';
 import { markFor } from './page-marks';
 
 const productColumns = [
@@ -157,15 +158,27 @@ function pageStatement(
  * the nearest page mark (`page-marks.ts`), so it skips fewer than a mark step of index entries,
  * never the whole catalogue before it.
  */
-export async function pageProducts(db: Db, engine: Engine, spec: PageSpec, version: number): Promise<PageTexts> {
+export async function pageProducts(
+  db: Db,
+  engine: Engine,
+  spec: PageSpec,
+  version: number,
+  options: { kept: boolean; finish?: Finish },
+): Promise<PageTexts & { body?: Buffer }> {
   const column = sortColumns[spec.sort];
   const start = await markFor(db, version, { catId: spec.catId, column, order: spec.order }, spec.offset);
   const statement = pageStatement(engine, column, spec.order, Boolean(spec.catId), Boolean(start));
   const values: unknown[] = spec.catId ? [spec.catId] : [];
   if (start) values.push(...(column === 'id' ? [start.mark.id] : [start.mark.value, start.mark.id]));
   values.push(spec.limit, start ? start.skip : spec.offset);
-  const [row] = await hotRead<PageTexts>(db, statement.name, statement.text, values);
+  // A page that is not kept may come from committed writes alone (see hotRead), finished there.
+  const read = await hotRead<PageTexts>(db, statement.name, statement.text, values, {
+    committedOnly: !options.kept,
+    ...(options.finish ? { finish: options.finish } : {}),
+  });
+  const row = read.rows[0];
   return {
+    ...(read.body ? { body: read.body } : {}),
     count: Number(row?.count ?? 0),
     stored: Number(row?.stored ?? 0),
     texts: row?.texts ?? null,

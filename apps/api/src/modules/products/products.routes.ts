@@ -23,7 +23,7 @@ const catIdQuery = productListQuerySchema.extend({
 });
 
 /** Sends a page the service wrote as JSON (the declared schema still documents it). */
-function sendPage(reply: FastifyReply, json: string) {
+function sendPage(reply: FastifyReply, json: string | Buffer) {
   return reply.type('application/json; charset=utf-8').send(json as never);
 }
 

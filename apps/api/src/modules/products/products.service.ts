@@ -3,10 +3,10 @@ import type { AppContext } from '../../context';
 import { bumpCounter, counterNames, readCounter } from '../../db/counters';
 import { forbidden, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
-import { absoluteImageUrlsInJson } from '../../plugins/image-urls';
+import { absoluteImageReplacement, absoluteImageUrlsInJson, storedImagePathInJson } from '../../plugins/image-urls';
 import { findCategory } from '../categories/categories.repository';
 import type { Caller } from '../sessions/sessions.service';
-import { productJsonByIds, productPageJson, storeProductJson } from './product-json';
+import { productJsonByIds, productPageJson, productPageParts, storeProductJson } from './product-json';
 import * as repo from './products.repository';
 import { countReviewsOfProduct } from './reviews.repository';
 
@@ -20,39 +20,50 @@ const keptPages = 10;
 
 /** A page as `productPageSchema` JSON text (see product-json.ts for why it is text), from its products' texts joined with commas. */
 function pageOf(products: string, totalCount: number, page: number, perPage: number): string {
-  return productPageJson(products, { totalPages: Math.ceil(totalCount / perPage), page, perPage, totalCount });
+  return productPageJson(products, numbersOf(totalCount, page, perPage));
 }
+
+const numbersOf = (totalCount: number, page: number, perPage: number) => ({
+  totalPages: Math.ceil(totalCount / perPage),
+  page,
+  perPage,
+  totalCount,
+});
+
+type PageParts = ReturnType<typeof productPageParts>;
 
 /**
  * A list or search page as the finished text the client receives (image paths made absolute
  * with `base`), kept per catalogue version when among the first `keptPages`: `count` gives the
- * total, `read` the product texts from an offset, joined with commas (not called past the end).
+ * total, `read` the product texts from an offset, joined with commas (not called past the
+ * end), or the finished answer's bytes, made elsewhere from the page's `parts`.
  */
 function finishedPage(
   ctx: AppContext,
   spec: { key: string; version: number; page: number; perPage: number; base: string },
   count: () => Promise<number>,
-  read: (offset: number, totalCount: number) => Promise<string>,
-): Promise<string> {
+  read: (offset: number, totalCount: number, parts: PageParts) => Promise<string | Buffer>,
+): Promise<string | Buffer> {
   const { page, perPage } = spec;
-  return ctx.catalogue.answer(
-    spec.key,
-    spec.version,
-    async () => {
-      const totalCount = await count();
-      const offset = (page - 1) * perPage;
-      const texts = offset >= totalCount ? '' : await read(offset, totalCount);
-      return absoluteImageUrlsInJson(pageOf(texts, totalCount, page, perPage), spec.base);
-    },
-    page <= keptPages,
-  );
+  const make = async () => {
+    const totalCount = await count();
+    const offset = (page - 1) * perPage;
+    const parts = productPageParts(numbersOf(totalCount, page, perPage));
+    const texts = offset >= totalCount ? '' : await read(offset, totalCount, parts);
+    if (typeof texts !== 'string') return texts;
+    return absoluteImageUrlsInJson(parts.before + texts + parts.after, spec.base);
+  };
+  if (page > keptPages) return make();
+  const asText = (answer: string | Buffer) => (typeof answer === 'string' ? answer : answer.toString('utf8'));
+  return ctx.catalogue.answer(spec.key, spec.version, () => make().then(asText));
 }
 
 /**
  * A page of products (creation order unless sorted); optionally one root category. `base` is
- * the origin put before image paths; the first pages' finished texts are kept per catalogue version.
+ * the origin put before image paths; the first pages' finished texts are kept per catalogue
+ * version, deeper pages are read (on SQLite: read and finished on the reader thread) each time.
  */
-export async function listProducts(ctx: AppContext, query: ProductListQuery, base: string): Promise<string> {
+export async function listProducts(ctx: AppContext, query: ProductListQuery, base: string): Promise<string | Buffer> {
   const page = query.page ?? 1;
   const perPage = query.perPage ?? defaultPerPage;
   const sort = query.sort ?? 'dateCreated';
@@ -60,12 +71,23 @@ export async function listProducts(ctx: AppContext, query: ProductListQuery, bas
   const { count: catalogue, version } = await ctx.catalogue.current();
   const key = `list\u0000${base}\u0000${query.catId ?? ''}\u0000${sort}\u0000${order}\u0000${page}\u0000${perPage}`;
   const count = () => (query.catId ? repo.countProductsInCategory(ctx.db, query.catId) : Promise.resolve(catalogue));
-  return finishedPage(ctx, { key, version, page, perPage, base }, count, async (offset) => {
+  return finishedPage(ctx, { key, version, page, perPage, base }, count, async (offset, _total, parts) => {
     const spec = { catId: query.catId, sort, order, limit: perPage, offset };
-    const page = await repo.pageProducts(ctx.db, ctx.engine, spec, version);
-    if (page.stored === page.count) return page.texts ?? '';
+    const kept = page <= keptPages;
+    const finish = kept
+      ? undefined
+      : {
+          column: 'texts',
+          pattern: storedImagePathInJson.source,
+          replacement: absoluteImageReplacement(base),
+          ...parts,
+        };
+    const found = await repo.pageProducts(ctx.db, ctx.engine, spec, version, { kept, ...(finish ? { finish } : {}) });
     // Rows from before texts were stored (filled once at start): made from the rows.
-    return (await productJsonByIds(ctx.db, ctx.engine, page.ids?.split(',') ?? [])).join(',');
+    if (found.stored !== found.count) {
+      return (await productJsonByIds(ctx.db, ctx.engine, found.ids?.split(',') ?? [])).join(',');
+    }
+    return found.body ?? found.texts ?? '';
   });
 }
 
@@ -157,7 +179,7 @@ export async function searchProducts(
   page: number | undefined,
   perPage: number | undefined,
   base: string,
-): Promise<string> {
+): Promise<string | Buffer> {
   const pageNumber = page ?? 1;
   const size = perPage ?? defaultPerPage;
   const words = repo.searchWords(q);

@@ -1,0 +1,140 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * The worker's code (plain CommonJS, run with `eval`, so the same code runs from the bundle
+ * and from the TypeScript sources under test). It opens its own connection to the database
+ * file, never writes (query_only), keeps its statements, and answers each message with the
+ * rows of one read; with `finish`, also with the answer's bytes made from the one row (below).
+ */
+const workerCode = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const database = new Database(workerData.file, { fileMustExist: true });
+database.pragma('query_only = 1');
+database.pragma('busy_timeout = 5000');
+const statements = new Map();
+const patterns = new Map();
+const encoder = new TextEncoder();
+parentPort.on('message', ({ id, text, values, finish }) => {
+  try {
+    let statement = statements.get(text);
+    if (!statement) {
+      statement = database.prepare(text);
+      if (statements.size >= 200) statements.delete(statements.keys().next().value);
+      statements.set(text, statement);
+    }
+    const rows = statement.all(values);
+    const row = rows[0];
+    if (!finish || rows.length !== 1) return parentPort.postMessage({ id, rows });
+    let pattern = patterns.get(finish.pattern);
+    if (!pattern) patterns.set(finish.pattern, (pattern = new RegExp(finish.pattern, 'g')));
+    const bytes = encoder.encode(finish.before + (row[finish.column] || '').replace(pattern, finish.replacement) + finish.after);
+    row[finish.column] = null;
+    parentPort.postMessage({ id, rows, body: bytes.buffer }, [bytes.buffer]);
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error && error.message || error) });
+  }
+});
+`;
+
+interface Pending {
+  resolve: (read: { rows: unknown[]; body?: Buffer }) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * An answer made on the worker from a read's single row, as UTF-8 bytes handed over without a
+ * copy: `before` + the text in `column` with `pattern` (a global RegExp's source) replaced by
+ * `replacement` + `after`. The column comes back null. The main thread then only sends bytes:
+ * no big string to make, rewrite, encode or collect.
+ */
+export interface Finish {
+  column: string;
+  pattern: string;
+  replacement: string;
+  before: string;
+  after: string;
+}
+
+/** After the worker failed, reads go to the main connection for this long before it is started again. */
+const restartAfterMs = 5000;
+
+/**
+ * Reads on a second SQLite connection in a worker thread. better-sqlite3 runs each query on
+ * the thread that calls it, so on the server's own connection a read holds up every other
+ * request for as long as it runs; a deep product list page (~0.2 ms of SQLite work) done here
+ * leaves the main thread free for HTTP and uses the machine's other core.
+ *
+ * The worker's connection sees only committed writes (WAL: it never waits for the writer, nor
+ * the writer for it), while the server's own connection also sees the writes of a group commit
+ * not yet on disk (create-db.ts). So only reads whose answer is not kept belong here: an answer
+ * kept for a catalogue version must be read where that version was read.
+ *
+ * Started on first use; when it fails, `read` answers undefined (the caller reads on the main
+ * connection) for a few seconds, then starts a new worker.
+ */
+export class SqliteReader {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private failedAt = Number.NEGATIVE_INFINITY;
+  private closed = false;
+
+  constructor(private readonly file: string) {}
+
+  /** The rows of a read (and the finished answer, see Finish), or undefined when no worker is available (read elsewhere). */
+  read<R>(
+    text: string,
+    values: readonly unknown[],
+    finish?: Finish,
+  ): Promise<{ rows: R[]; body?: Buffer }> | undefined {
+    const worker = this.running();
+    if (!worker) return undefined;
+    const id = this.nextId++;
+    return new Promise<{ rows: R[]; body?: Buffer }>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as Pending['resolve'], reject });
+      worker.postMessage({ id, text, values, finish });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) await worker.terminate();
+    this.failAll(new Error('The database is closed'));
+  }
+
+  private running(): Worker | undefined {
+    if (this.worker) return this.worker;
+    if (this.closed || performance.now() - this.failedAt < restartAfterMs) return undefined;
+    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+    const worker = new Worker(workerCode, { eval: true, workerData: { file: this.file, driver } });
+    // Pending reads keep nothing alive on their own: the server's listening socket does.
+    worker.unref();
+    worker.on('message', (message: { id: number; rows: unknown[]; body?: ArrayBuffer; error?: string }) => {
+      const pending = this.pending.get(message.id);
+      if (!pending) return;
+      this.pending.delete(message.id);
+      if (message.error !== undefined) return pending.reject(new Error(message.error));
+      pending.resolve({ rows: message.rows, ...(message.body ? { body: Buffer.from(message.body) } : {}) });
+    });
+    const failed = (error: unknown) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.failedAt = performance.now();
+      this.failAll(error);
+    };
+    worker.on('error', failed);
+    worker.on('exit', (code) => failed(new Error(`The database reader stopped (exit code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private failAll(error: unknown) {
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const { reject } of pending) reject(error);
+  }
+}
