@@ -13,6 +13,8 @@ const Database = require(workerData.driver);
 const database = new Database(workerData.file, { fileMustExist: true });
 database.pragma('query_only = 1');
 database.pragma('busy_timeout = 5000');
+// Its reads are spread over the whole catalogue: a big page cache would hold memory, not hits.
+database.pragma('cache_size = -2000');
 const statements = new Map();
 const patterns = new Map();
 const encoder = new TextEncoder();
@@ -110,7 +112,12 @@ export class SqliteReader {
     if (this.worker) return this.worker;
     if (this.closed || performance.now() - this.failedAt < restartAfterMs) return undefined;
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    const worker = new Worker(workerCode, { eval: true, workerData: { file: this.file, driver } });
+    const worker = new Worker(workerCode, {
+      eval: true,
+      workerData: { file: this.file, driver },
+      // It holds one page's texts at a time.
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 48 },
+    });
     // Pending reads keep nothing alive on their own: the server's listening socket does.
     worker.unref();
     worker.on('message', (message: { id: number; rows: unknown[]; body?: ArrayBuffer; error?: string }) => {
