@@ -42,17 +42,24 @@ export async function lighthouseScores(baseUrl: string, session: Session, paths:
     const ordered = [...paths].sort((a, b) => Number(b === '/login') - Number(a === '/login'));
     for (const path of ordered) {
       if (path !== '/login') await putSession(chrome.port, baseUrl, session);
-      const result = await lighthouse(
-        `${baseUrl}${path}`,
-        {
-          port: chrome.port,
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-          disableStorageReset: true,
-        },
-        desktopConfig,
-      );
-      const lhr = result?.lhr;
+      const run = () =>
+        lighthouse(
+          `${baseUrl}${path}`,
+          {
+            port: chrome.port,
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            disableStorageReset: true,
+          },
+          desktopConfig,
+        );
+      let lhr = (await run())?.lhr;
+      // Lighthouse's own failures ("Something went wrong with recording the trace … Please run
+      // Lighthouse again"), not scores: run it again, twice at most.
+      for (let again = 0; lhr?.runtimeError && again < 2; again += 1) {
+        process.stderr.write(`[bench] Lighthouse on ${path}: ${lhr.runtimeError.message}; running it again\n`);
+        lhr = (await run())?.lhr;
+      }
       if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
       scores.push({
