@@ -39,7 +39,11 @@ describe('SqliteReader (reads on a worker thread’s own connection)', () => {
     const { main, reader } = database();
     main.prepare('insert into t (name) values (?)').run('["/a","/b"]');
     const finish = { column: 'text', pattern: '"/', replacement: '"x:/', before: '{"list":', after: '}' };
-    const read = await reader.read('select count(*) as n, (select name from t where id = 2) as text from t', [], finish);
+    const read = await reader.read(
+      'select count(*) as n, (select name from t where id = 2) as text from t',
+      [],
+      finish,
+    );
     expect(read?.rows).toEqual([{ n: 2, text: null }]);
     expect(JSON.parse(read?.body?.toString('utf8') ?? '')).toEqual({ list: ['x:/a', 'x:/b'] });
   });
