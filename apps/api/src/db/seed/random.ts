@@ -49,3 +49,28 @@ export class Random {
     return out;
   }
 }
+
+const dayMs = 86_400_000;
+const datePrefixes = new Map<number, string>();
+const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/**
+ * `new Date(time).toISOString()` for the seed's millions of times, several times faster:
+ * the date part is made once per day, the time of day by arithmetic. Same text.
+ */
+export function isoTime(time: number): string {
+  const day = Math.floor(time / dayMs);
+  let prefix = datePrefixes.get(day);
+  if (prefix === undefined) {
+    prefix = new Date(day * dayMs).toISOString().slice(0, 11);
+    datePrefixes.set(day, prefix);
+  }
+  let ms = time - day * dayMs;
+  const hours = Math.floor(ms / 3_600_000);
+  ms -= hours * 3_600_000;
+  const minutes = Math.floor(ms / 60_000);
+  ms -= minutes * 60_000;
+  const seconds = Math.floor(ms / 1000);
+  ms -= seconds * 1000;
+  return `${prefix}${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${ms < 10 ? `00${ms}` : ms < 100 ? `0${ms}` : ms}Z`;
+}
