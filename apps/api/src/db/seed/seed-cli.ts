@@ -48,7 +48,12 @@ function fastLoad(handle: DbHandle): () => void {
   };
 }
 
-/** Leaves the store ready to serve: planner statistics, and (PostgreSQL) the visibility map index-only scans need. */
+/**
+ * Leaves the store ready to serve: planner statistics, and (PostgreSQL) the visibility map
+ * index-only scans need. The big tables were written frozen (COPY … FREEZE, see BulkLoader),
+ * so VACUUM skips their pages and this costs about what ANALYZE alone does; it still covers
+ * the tables loaded without FREEZE (customers, categories).
+ */
 async function settle(handle: DbHandle): Promise<void> {
   const raw = rawSqliteOf(handle.db);
   if (raw) {

@@ -45,30 +45,27 @@ async function store(uploadsDir: string, svg: string, folder: string, format: 'j
   return `/uploads/${image.filePath}`;
 }
 
-/** Product images for one category (`count` variants), as stored paths. */
-export async function makeProductImages(
+/**
+ * Product images for one category (`count` variants): drawn now (the drawings take numbers
+ * from `random`, in order), each rendered and stored when its function is called (stored paths).
+ */
+export function drawProductImages(
   uploadsDir: string,
   kind: number,
   color: string,
   count: number,
   random: Random,
-) {
-  const paths: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    paths.push(
-      await store(
-        uploadsDir,
-        productSvg(kind, color, accents[i % accents.length] ?? '#fff', random),
-        'products',
-        'jpeg',
-      ),
-    );
-  }
-  return paths;
+): Array<() => Promise<string>> {
+  return Array.from({ length: count }, (_, i) => {
+    const svg = productSvg(kind, color, accents[i % accents.length] ?? '#fff', random);
+    return () => store(uploadsDir, svg, 'products', 'jpeg');
+  });
 }
 
-export async function makeCategoryImage(uploadsDir: string, kind: number, color: string, random: Random) {
-  return store(uploadsDir, productSvg(kind, color, '#ffffff', random), 'categories', 'png');
+/** A category's image: drawn now, rendered and stored when the function is called. */
+export function drawCategoryImage(uploadsDir: string, kind: number, color: string, random: Random) {
+  const svg = productSvg(kind, color, '#ffffff', random);
+  return () => store(uploadsDir, svg, 'categories', 'png');
 }
 
 export async function makeBannerImage(uploadsDir: string, folder: string, color: string, random: Random, wide = true) {

@@ -2,11 +2,12 @@ import { newId } from '../../lib/ids';
 import { counterNames } from '../counters';
 import type { BulkLoader } from './bulk';
 import { cities, streets } from './demo-catalogue';
-import type { Random } from './random';
+import { isoTime, type Random } from './random';
 import { historyDays, type PlannedProduct } from './seed-products';
 
 const dayMs = 86_400_000;
-const chunk = 20_000;
+// Orders per insert: their row objects die young (little for the garbage collector to move).
+const chunk = 5000;
 
 /** How busy each of the last two years' days was: growth, weekends, the festive season. */
 function dayWeights(now: number): Array<{ start: number; weight: number }> {
@@ -44,7 +45,8 @@ function statusFor(random: Random, ageDays: number): string {
 
 /**
  * Two years of orders in date order, with their lines, and the summaries (per day, per
- * product, counters) computed alongside and written once at the end.
+ * product, counters) computed alongside and written once at the end. Runs inside the
+ * caller's bulk transaction (one commit, not one per chunk).
  */
 export async function seedOrders(
   bulk: BulkLoader,
@@ -58,14 +60,17 @@ export async function seedOrders(
   const days = dayWeights(now);
   const weightSum = days.reduce((sum, d) => sum + d.weight, 0);
   const daily = new Map<string, { sales: number; orders: number }>();
-  const perProduct = new Map<string, { units: number; revenue: number }>();
-  const counters = new Map<string, number>();
+  // Units and revenue per product (by index), and the products in the order of their first sale.
+  const unitsSold = new Float64Array(products.length);
+  const revenue = new Float64Array(products.length);
+  const sold: number[] = [];
+  const perStatus = new Map<string, number>();
   let made = 0;
   let orders: Array<Record<string, unknown>> = [];
   let items: Array<Record<string, unknown>> = [];
 
   // The first image of each product, parsed once (not once per order line).
-  const firstImages = new Map(products.map((p) => [p.id, (JSON.parse(p.images) as string[])[0] ?? '']));
+  const firstImages = products.map((p) => (JSON.parse(p.images) as string[])[0] ?? '');
 
   const flush = async () => {
     await bulk.insert('orders', orders);
@@ -79,86 +84,86 @@ export async function seedOrders(
   for (let left = total - counts.reduce((sum, n) => sum + n, 0), i = counts.length - 1; left > 0; left -= 1, i -= 1) {
     counts[i] = (counts[i] ?? 0) + 1;
   }
-  // One transaction for every order, its lines and the summaries: one commit, not one per chunk.
-  await bulk.transaction(async () => {
-    for (const [index, day] of days.entries()) {
-      const count = counts[index] ?? 0;
-      const times = Array.from({ length: count }, () => day.start + random.int(6 * 3_600_000, 23 * 3_600_000)).sort(
-        (a, b) => a - b,
-      );
-      for (const time of times) {
-        const id = newId();
-        const customer = random.pick(customers);
-        const [city, pincode] = random.pick(cities);
-        let amount = 0;
-        const lineCount = random.weighted([
-          [1, 55],
-          [2, 28],
-          [3, 12],
-          [4, 5],
+  for (const [index, day] of days.entries()) {
+    const count = counts[index] ?? 0;
+    // Every order of the day falls within it (06:00–23:00 UTC).
+    const dayKey = new Date(day.start).toISOString().slice(0, 10);
+    const sums = daily.get(dayKey) ?? { sales: 0, orders: 0 };
+    daily.set(dayKey, sums);
+    const times = Array.from({ length: count }, () => day.start + random.int(6 * 3_600_000, 23 * 3_600_000)).sort(
+      (a, b) => a - b,
+    );
+    for (const time of times) {
+      const id = newId();
+      const customer = random.pick(customers);
+      const [city, pincode] = random.pick(cities);
+      let amount = 0;
+      const lineCount = random.weighted([
+        [1, 55],
+        [2, 28],
+        [3, 12],
+        [4, 5],
+      ] as const);
+      for (let line = 0; line < lineCount; line += 1) {
+        const index = random.skewed(products.length);
+        const product = products[index] as PlannedProduct;
+        const quantity = random.weighted([
+          [1, 75],
+          [2, 18],
+          [3, 7],
         ] as const);
-        for (let line = 0; line < lineCount; line += 1) {
-          const product = products[random.skewed(products.length)] as PlannedProduct;
-          const quantity = random.weighted([
-            [1, 75],
-            [2, 18],
-            [3, 7],
-          ] as const);
-          const subTotal = product.price * quantity;
-          amount += subTotal;
-          items.push({
-            order_id: id,
-            line,
-            product_id: product.id,
-            product_title: product.name,
-            image: firstImages.get(product.id) ?? '',
-            quantity,
-            price: product.price,
-            sub_total: subTotal,
-          });
-          const stats = perProduct.get(product.id) ?? { units: 0, revenue: 0 };
-          stats.units += quantity;
-          stats.revenue += subTotal;
-          perProduct.set(product.id, stats);
-        }
-        const status = statusFor(random, Math.floor((now - time) / dayMs));
-        const dayKey = new Date(time).toISOString().slice(0, 10);
-        const sums = daily.get(dayKey) ?? { sales: 0, orders: 0 };
-        sums.sales += amount;
-        sums.orders += 1;
-        daily.set(dayKey, sums);
-        counters.set(
-          counterNames.ordersWithStatus(status),
-          (counters.get(counterNames.ordersWithStatus(status)) ?? 0) + 1,
-        );
-        orders.push({
-          id,
-          payment_id: `pay_${id.slice(-14)}`,
-          name: customer.name,
-          phone_number: customer.phone,
-          address: `${random.int(1, 250)}, ${random.pick(streets)}, ${city}`,
-          pincode,
-          amount,
-          email: customer.email,
-          user_id: customer.id,
-          status,
-          created_at: new Date(time).toISOString(),
+        const subTotal = product.price * quantity;
+        amount += subTotal;
+        items.push({
+          order_id: id,
+          line,
+          product_id: product.id,
+          product_title: product.name,
+          image: firstImages[index] ?? '',
+          quantity,
+          price: product.price,
+          sub_total: subTotal,
         });
-        made += 1;
-        if (orders.length >= chunk) await flush();
+        if (unitsSold[index] === 0) sold.push(index);
+        unitsSold[index] = (unitsSold[index] ?? 0) + quantity;
+        revenue[index] = (revenue[index] ?? 0) + subTotal;
       }
+      const status = statusFor(random, Math.floor((now - time) / dayMs));
+      sums.sales += amount;
+      sums.orders += 1;
+      perStatus.set(status, (perStatus.get(status) ?? 0) + 1);
+      orders.push({
+        id,
+        payment_id: `pay_${id.slice(-14)}`,
+        name: customer.name,
+        phone_number: customer.phone,
+        address: `${random.int(1, 250)}, ${random.pick(streets)}, ${city}`,
+        pincode,
+        amount,
+        email: customer.email,
+        user_id: customer.id,
+        status,
+        created_at: isoTime(time),
+      });
+      made += 1;
+      if (orders.length >= chunk) await flush();
     }
-    await flush();
-    counters.set(counterNames.orders, made);
-    await bulk.insert(
-      'sales_daily',
-      [...daily].map(([day, s]) => ({ day, sales: s.sales, orders: s.orders })),
-    );
-    await bulk.insert(
-      'product_sales',
-      [...perProduct].map(([product_id, s]) => ({ product_id, units_sold: s.units, revenue: s.revenue })),
-    );
-    await bulk.addToCounters(counters);
-  });
+  }
+  await flush();
+  const counters = new Map([...perStatus].map(([status, n]) => [counterNames.ordersWithStatus(status), n]));
+  counters.set(counterNames.orders, made);
+  await bulk.insert(
+    'sales_daily',
+    [...daily].filter(([, s]) => s.orders > 0).map(([day, s]) => ({ day, sales: s.sales, orders: s.orders })),
+  );
+  await bulk.insert(
+    'product_sales',
+    sold.map((index) => ({
+      product_id: products[index]?.id,
+      units_sold: unitsSold[index],
+      revenue: revenue[index],
+    })),
+  );
+  await bulk.addToCounters(counters);
   return made;
 }

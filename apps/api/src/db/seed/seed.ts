@@ -1,13 +1,12 @@
 import type { AppContext } from '../../context';
 import { newId } from '../../lib/ids';
-import { storeMissingProductJson } from '../../modules/products/product-json';
 import { toProduct } from '../../modules/products/products.repository';
 import { hashPassword } from '../../modules/users/passwords';
 import { counterNames } from '../counters';
 import { BulkLoader } from './bulk';
 import { demoCategories, demoOptions, firstNames, lastNames } from './demo-catalogue';
 import { Random } from './random';
-import { makeBannerImage, makeCategoryImage, makeProductImages } from './seed-images';
+import { drawCategoryImage, drawProductImages, makeBannerImage } from './seed-images';
 import { seedOrders } from './seed-orders';
 import { planProducts } from './seed-products';
 
@@ -37,11 +36,18 @@ export async function isEmptyShop(ctx: SeedContext): Promise<boolean> {
  * and banners of every family. Deterministic for a given seed (ids aside).
  */
 export async function seedShop(ctx: SeedContext, sizes: SeedSizes, seed = 20261121) {
-  const random = new Random(seed);
+  const bulk = new BulkLoader(ctx.db, ctx.engine, ctx.config.databaseUrl);
+  try {
+    return await seedWith(ctx, bulk, sizes, new Random(seed));
+  } finally {
+    await bulk.close();
+  }
+}
+
+async function seedWith(ctx: SeedContext, bulk: BulkLoader, sizes: SeedSizes, random: Random) {
   const now = ctx.clock();
   const stamp = new Date(now).toISOString();
   const uploads = ctx.config.uploadsDir;
-  const bulk = new BulkLoader(ctx.db, ctx.engine);
 
   const optionRows = Object.entries({
     ram: demoOptions.ram,
@@ -52,17 +58,24 @@ export async function seedShop(ctx: SeedContext, sizes: SeedSizes, seed = 202611
   );
   await bulk.insert('option_values', optionRows);
 
+  // The drawings are made in order (they use the random sequence); sharp renders them all at
+  // once on its own threads.
+  const drawn = demoCategories.map((demo, index) => ({
+    demo,
+    ids: { id: newId(), subs: demo.subs.map((sub) => ({ id: newId(), ...sub })) },
+    image: drawCategoryImage(uploads, index, demo.color, random),
+    images: drawProductImages(uploads, index, demo.color, 6, random),
+  }));
+  const rendered = await Promise.all(
+    drawn.map(async (d) => ({ image: await d.image(), images: await Promise.all(d.images.map((draw) => draw())) })),
+  );
   const categoryRows: Array<Record<string, unknown>> = [];
-  const categories = [];
-  for (const [index, demo] of demoCategories.entries()) {
-    const id = newId();
-    const image = await makeCategoryImage(uploads, index, demo.color, random);
-    categoryRows.push(categoryRow(id, demo.name, demo.color, [image], null, stamp));
-    const subs = demo.subs.map((sub) => ({ id: newId(), ...sub }));
-    for (const sub of subs) categoryRows.push(categoryRow(sub.id, sub.name, '', [], id, stamp));
-    const images = await makeProductImages(uploads, index, demo.color, 6, random);
-    categories.push({ id, demo, subs, images });
-  }
+  const categories = drawn.map(({ demo, ids }, index) => {
+    const { image, images } = rendered[index] as { image: string; images: string[] };
+    categoryRows.push(categoryRow(ids.id, demo.name, demo.color, [image], null, stamp));
+    for (const sub of ids.subs) categoryRows.push(categoryRow(sub.id, sub.name, '', [], ids.id, stamp));
+    return { id: ids.id, demo, subs: ids.subs, images };
+  });
   await bulk.insert('categories', categoryRows);
 
   const customerHash = await hashPassword('customer-password');
@@ -73,20 +86,41 @@ export async function seedShop(ctx: SeedContext, sizes: SeedSizes, seed = 202611
   // Each product's stored answer text, made here as toProduct makes it (a bulk UPDATE after
   // the load would write every row twice).
   const categoryById = new Map(categoryRows.map((row) => [row.id, row]));
-  const products = plan.products.map((row) => {
+  for (const row of plan.products) {
     const category = categoryById.get(row.cat_id);
-    const json = JSON.stringify(
+    row.json = JSON.stringify(
       toProduct({
-        ...row,
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        brand: row.brand,
+        price: row.price,
+        old_price: row.old_price,
+        cat_id: row.cat_id,
+        cat_name: row.cat_name,
+        sub_cat_id: row.sub_cat_id,
+        sub_cat_name: row.sub_cat_name,
+        count_in_stock: row.count_in_stock,
+        rating: row.rating,
+        is_featured: row.is_featured,
+        discount: row.discount,
+        product_ram: row.product_ram,
+        size: row.size,
+        product_weight: row.product_weight,
+        location: row.location,
+        images: row.images,
+        created_at: row.created_at,
         category_name: (category?.name as string | undefined) ?? null,
         category_color: (category?.color as string | undefined) ?? null,
         category_images: (category?.images as string | undefined) ?? null,
-      } as unknown as Parameters<typeof toProduct>[0]),
+      } as Parameters<typeof toProduct>[0]),
     );
-    return { ...row, json };
-  });
+  }
+  // One transaction for the catalogue, its reviews, the orders and the summaries: their
+  // indexes are built once each, after their rows (see BulkLoader).
+  let orders = 0;
   await bulk.transaction(async () => {
-    await bulk.insert('products', products);
+    await bulk.insert('products', plan.products);
     await bulk.insert('product_reviews', plan.reviews);
     await bulk.addToCounters(
       new Map([
@@ -95,11 +129,9 @@ export async function seedShop(ctx: SeedContext, sizes: SeedSizes, seed = 202611
         [counterNames.reviews, plan.reviews.length],
       ]),
     );
-  });
-
-  await storeMissingProductJson(ctx.db, ctx.engine);
-
-  const orders = await seedOrders(bulk, random, plan.products, customers, sizes.orders, now);
+    await bulk.loaded(['products', 'product_reviews']);
+    orders = await seedOrders(bulk, random, plan.products, customers, sizes.orders, now);
+  }, ['products', 'product_reviews', 'orders', 'order_items', 'sales_daily', 'product_sales']);
   await seedBanners(ctx, bulk, random, categories, stamp);
   // A running app reads its counters again now.
   ctx.epoch?.bump();
