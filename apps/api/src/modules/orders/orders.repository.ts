@@ -34,10 +34,6 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
   };
 }
 
-export function findOrderRow(db: Db, id: string) {
-  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /**
  * The row an update or delete is about to change, locked until the transaction ends on
  * PostgreSQL (`for update`), so two requests changing one order's status take turns and each
