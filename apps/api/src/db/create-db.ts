@@ -3,9 +3,11 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteStatement, sql } from 'kysely';
 import pg from 'pg';
+import postgres from 'postgres';
+import { type Finish, finishBytes } from './finish';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
-import { type Finish, SqliteReader } from './sqlite-reader';
+import { SqliteReader } from './sqlite-reader';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -249,46 +251,61 @@ function createPostgres(connectionString: string): DbHandle {
     // An idle client lost its connection; the pool replaces it on the next query.
   };
   pool.on('error', ignore);
-  // See hotRead: sessions that plan each named statement once.
-  const hotPool = new pg.Pool({ ...settings, max: 4, options: '-c plan_cache_mode=force_generic_plan' });
-  hotPool.on('error', ignore);
+  // See hotRead: a client of its own for the hottest reads.
+  const hot = postgres(connectionString, {
+    max: 4,
+    connect_timeout: 3,
+    fetch_types: false,
+    onnotice: ignore,
+    connection: { plan_cache_mode: 'force_generic_plan', statement_timeout: settings.statement_timeout },
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  hotPools.set(db, hotPool);
+  hotClients.set(db, hot);
   const handle = handleOf(db, 'postgres');
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await hotPool.end();
+      await hot.end({ timeout: 1 });
     },
   };
 }
 
-const hotPools = new WeakMap<Db, pg.Pool>();
+const hotClients = new WeakMap<Db, postgres.Sql>();
 const readers = new WeakMap<Db, SqliteReader>();
 
 /**
  * A read the API runs far more often than any other, with a fixed shape (a product list page:
- * `text` never holds a value, only placeholders, and the same `name` always comes with the same
- * `text`). PostgreSQL plans an ordinary query anew each time, and for a one-page index read
- * planning costs more than running it; these run as named prepared statements on their own
- * small pool whose sessions keep one generic plan per statement. Only shapes whose best plan
- * does not depend on the values belong here (an index walk in the index's own order).
+ * `text` never holds a value, only placeholders).
+ *
+ * PostgreSQL: on a client of its own (postgres.js, four connections). It prepares each text
+ * once per connection, and its sessions keep one generic plan per statement: planning a
+ * one-page index read anew cost more than running it. It sends the reads of concurrent
+ * requests together on a connection (pipelining): fewer system calls and wake-ups for both
+ * processes than node-postgres' one query per connection at a time (measured with 50
+ * concurrent page reads: server CPU 90 → 55 µs a read, PostgreSQL's 160 → 120 µs). With a
+ * `finish`, the row comes as bytes and the answer is made from them (finish.ts). Only
+ * shapes whose best plan does not depend on the values belong here (an index walk in the
+ * index's own order).
+ *
  * SQLite: through Kysely's connection queue (its statements are already kept, see
  * withStatementCache), or, with `committedOnly`, on the worker thread's connection
- * (sqlite-reader.ts), which sees only committed writes: for answers nobody keeps. There a
- * `finish` makes the answer's bytes too (`body`); without a body, the caller makes it.
- * (PostgreSQL reads see only committed writes on every connection.)
+ * (sqlite-reader.ts), which sees only committed writes: for answers nobody keeps; there a
+ * `finish` makes the answer's bytes too. (PostgreSQL reads see only committed writes on every
+ * connection.) Without a `body` in the result, the caller makes the answer from the rows.
  */
 export async function hotRead<R>(
   db: Db,
-  name: string,
   text: string,
   values: readonly unknown[],
   options: { committedOnly?: boolean; finish?: Finish } = {},
 ): Promise<{ rows: R[]; body?: Buffer }> {
-  const pool = hotPools.get(db);
-  if (pool) return { rows: (await pool.query({ name, text, values: [...values] })).rows as R[] };
+  const hot = hotClients.get(db);
+  if (hot) {
+    const query = hot.unsafe(text, values as postgres.ParameterOrJSON<never>[], { prepare: true });
+    if (!options.finish) return { rows: (await query) as unknown as R[] };
+    return finishedRow<R>(await query.raw(), options.finish);
+  }
   const elsewhere = options.committedOnly ? readers.get(db)?.read<R>(text, values, options.finish) : undefined;
   if (elsewhere) {
     try {
@@ -298,6 +315,19 @@ export async function hotRead<R>(
     }
   }
   return { rows: (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows };
+}
+
+/** The answer's bytes from a one-row read's raw values; the other columns come back as text (the finished one null). */
+function finishedRow<R>(result: postgres.RawRowList<postgres.Row[]>, finish: Finish) {
+  const at = result.columns.findIndex((column) => column.name === finish.column);
+  const only = result.length === 1 ? result[0] : undefined;
+  const rows = result.map(
+    (values) =>
+      Object.fromEntries(
+        result.columns.map((column, i) => [column.name, only && i === at ? null : (values[i]?.toString() ?? null)]),
+      ) as R,
+  );
+  return only ? { rows, body: finishBytes(only[at] ?? Buffer.alloc(0), finish) } : { rows };
 }
 
 function handleOf(db: Db, engine: Engine): DbHandle {

@@ -35,17 +35,22 @@ describe('SqliteReader (reads on a worker thread’s own connection)', () => {
     expect((await reader.read('select id from t where name = ?', ['none']))?.rows).toEqual([]);
   });
 
-  it('with finish, answers the bytes of before + the column with the pattern replaced + after', async () => {
+  it('with finish, answers the bytes of before + the column with the insertion made + after', async () => {
     const { main, reader } = database();
-    main.prepare('insert into t (name) values (?)').run('["/a","/b"]');
-    const finish = { column: 'text', pattern: '"/', replacement: '"x:/', before: '{"list":', after: '}' };
+    main.prepare('insert into t (name) values (?)').run('["/a","/b€"]');
+    const finish = {
+      column: 'text',
+      insertion: { find: '"/', when: '[,', insert: 'x:' },
+      before: '{"list":',
+      after: '}',
+    };
     const read = await reader.read(
       'select count(*) as n, (select name from t where id = 2) as text from t',
       [],
       finish,
     );
     expect(read?.rows).toEqual([{ n: 2, text: null }]);
-    expect(JSON.parse(read?.body?.toString('utf8') ?? '')).toEqual({ list: ['x:/a', 'x:/b'] });
+    expect(JSON.parse(read?.body?.toString('utf8') ?? '')).toEqual({ list: ['x:/a', 'x:/b€'] });
   });
 
   it('sees a write once it is committed, never before', async () => {

@@ -1,11 +1,13 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { type Finish, finishBytes } from './finish';
 
 /**
  * The worker's code (plain CommonJS, run with `eval`, so the same code runs from the bundle
  * and from the TypeScript sources under test). It opens its own connection to the database
  * file, never writes (query_only), keeps its statements, and answers each message with the
- * rows of one read; with `finish`, also with the answer's bytes made from the one row (below).
+ * rows of one read; with `finish`, also with the answer's bytes made from the one row
+ * (finish.ts: the worker runs finishBytes' own source).
  */
 const workerCode = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -16,8 +18,7 @@ database.pragma('busy_timeout = 5000');
 // Its reads are spread over the whole catalogue: a big page cache would hold memory, not hits.
 database.pragma('cache_size = -2000');
 const statements = new Map();
-const patterns = new Map();
-const encoder = new TextEncoder();
+const finishBytes = ${finishBytes.toString()};
 parentPort.on('message', ({ id, text, values, finish }) => {
   try {
     let statement = statements.get(text);
@@ -29,11 +30,10 @@ parentPort.on('message', ({ id, text, values, finish }) => {
     const rows = statement.all(values);
     const row = rows[0];
     if (!finish || rows.length !== 1) return parentPort.postMessage({ id, rows });
-    let pattern = patterns.get(finish.pattern);
-    if (!pattern) patterns.set(finish.pattern, (pattern = new RegExp(finish.pattern, 'g')));
-    const bytes = encoder.encode(finish.before + (row[finish.column] || '').replace(pattern, finish.replacement) + finish.after);
+    const body = finishBytes(Buffer.from(row[finish.column] || ''), finish);
     row[finish.column] = null;
-    parentPort.postMessage({ id, rows, body: bytes.buffer }, [bytes.buffer]);
+    // Handed over, not copied (finishBytes' buffer holds nothing else).
+    parentPort.postMessage({ id, rows, body: body.buffer }, [body.buffer]);
   } catch (error) {
     parentPort.postMessage({ id, error: String(error && error.message || error) });
   }
@@ -43,20 +43,6 @@ parentPort.on('message', ({ id, text, values, finish }) => {
 interface Pending {
   resolve: (read: { rows: unknown[]; body?: Buffer }) => void;
   reject: (error: unknown) => void;
-}
-
-/**
- * An answer made on the worker from a read's single row, as UTF-8 bytes handed over without a
- * copy: `before` + the text in `column` with `pattern` (a global RegExp's source) replaced by
- * `replacement` + `after`. The column comes back null. The main thread then only sends bytes:
- * no big string to make, rewrite, encode or collect.
- */
-export interface Finish {
-  column: string;
-  pattern: string;
-  replacement: string;
-  before: string;
-  after: string;
 }
 
 /** After the worker failed, reads go to the main connection for this long before it is started again. */

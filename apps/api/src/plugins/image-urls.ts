@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { type Insertion, insertInText } from '../db/finish';
 import { badRequest } from '../lib/http-error';
 
 /** Our own stored image URL, whatever origin it was written with. */
@@ -29,19 +30,17 @@ export function imageBaseOf(config: Config, request: FastifyRequest): string {
 
 /**
  * The same rewrite on an answer already serialized to JSON (the product list pages): every
- * string value that starts with `/uploads/`. In compact JSON a value's opening quote follows
- * `:`, `[` or `,`; a quote inside a string is always escaped (`\"`), so text never matches.
+ * string value that starts with `/uploads/` gets `base` before it. In compact JSON a value's
+ * opening quote follows `:`, `[` or `,`; a quote inside a string is always escaped (`\"`), so
+ * text never matches.
  */
-export function absoluteImageUrlsInJson(json: string, base: string): string {
-  return json.replace(storedImagePathInJson, absoluteImageReplacement(base));
+export function imagePathInsertion(base: string): Insertion {
+  return { find: '"/uploads/', when: ':,[', insert: base };
 }
 
-/** What absoluteImageUrlsInJson replaces… */
-export const storedImagePathInJson = /([:,[])"\/uploads\//g;
-
-/** …and with what: a replacement text, not a function (~40% faster on a 25 KB page); '$' in base is escaped as '$$'. */
-export function absoluteImageReplacement(base: string): string {
-  return `$1"${base.replaceAll('$', '$$$$')}/uploads/`;
+/** imagePathInsertion made in a JSON text. */
+export function absoluteImageUrlsInJson(json: string, base: string): string {
+  return insertInText(json, imagePathInsertion(base));
 }
 
 /**

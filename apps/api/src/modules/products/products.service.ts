@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { bumpCounter, counterNames, readCounter } from '../../db/counters';
 import { forbidden, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
-import { absoluteImageReplacement, absoluteImageUrlsInJson, storedImagePathInJson } from '../../plugins/image-urls';
+import { absoluteImageUrlsInJson, imagePathInsertion } from '../../plugins/image-urls';
 import { findCategory } from '../categories/categories.repository';
 import type { Caller } from '../sessions/sessions.service';
 import { productJsonByIds, productPageJson, productPageParts, storeProductJson } from './product-json';
@@ -61,7 +61,8 @@ function finishedPage(
 /**
  * A page of products (creation order unless sorted); optionally one root category. `base` is
  * the origin put before image paths; the first pages' finished texts are kept per catalogue
- * version, deeper pages are read (on SQLite: read and finished on the reader thread) each time.
+ * version, deeper pages are read each time and finished as bytes where they are read (the
+ * SQLite reader thread, the PostgreSQL page client: see hotRead).
  */
 export async function listProducts(ctx: AppContext, query: ProductListQuery, base: string): Promise<string | Buffer> {
   const page = query.page ?? 1;
@@ -78,8 +79,7 @@ export async function listProducts(ctx: AppContext, query: ProductListQuery, bas
       ? undefined
       : {
           column: 'texts',
-          pattern: storedImagePathInJson.source,
-          replacement: absoluteImageReplacement(base),
+          insertion: imagePathInsertion(base),
           ...parts,
         };
     const found = await repo.pageProducts(ctx.db, ctx.engine, spec, version, { kept, ...(finish ? { finish } : {}) });

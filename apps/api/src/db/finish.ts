@@ -1,0 +1,62 @@
+/**
+ * Text put into an answer after the first character of every `find` (a literal) whose
+ * previous character is one of `when`: how stored image paths become absolute URLs
+ * (image-urls.ts). Plain searches, so the same rule runs on text and on UTF-8 bytes.
+ */
+export interface Insertion {
+  find: string;
+  when: string;
+  insert: string;
+}
+
+/**
+ * A list page's answer made straight from its read's one row, as UTF-8 bytes: `before` + the
+ * text in `column` with the insertion made + `after`. Where the row comes as bytes (the
+ * PostgreSQL page reader, the SQLite reader thread), the page never becomes a string: nothing
+ * to decode, rewrite, encode again or collect.
+ */
+export interface Finish {
+  column: string;
+  before: string;
+  after: string;
+  insertion: Insertion;
+}
+
+/** `insertion` made in a text (through finishBytes: one implementation of the rule). */
+export function insertInText(text: string, insertion: Insertion): string {
+  return finishBytes(Buffer.from(text), { column: '', before: '', after: '', insertion }).toString('utf8');
+}
+
+/**
+ * The finished answer from the column's UTF-8 bytes, in a buffer of its own (never a slice of
+ * Node's shared pool, so its memory can be handed to another thread).
+ *
+ * The bytes are read as Latin-1 (one character a byte, no decoding) and the answer is put
+ * together as such a string, then written back byte for byte: V8's string search and joins
+ * are far cheaper per call than a Buffer's (which sets up its search each time). `find` and
+ * `when` are ASCII, `find` at least two characters; the search looks for `find` without its
+ * first character (`/uploads/`: a quote, the first character, is in every JSON value, a
+ * slash rarely), then checks the two characters before. ~12 µs for a 23 KB page.
+ *
+ * Self-contained (globals only): the SQLite reader thread runs this very function's source.
+ */
+export function finishBytes(text: Uint8Array, finish: Finish): Buffer {
+  const latin1 = (value: string) => Buffer.from(value).toString('latin1');
+  const chars = Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('latin1');
+  const { find, when } = finish.insertion;
+  const first = find.charCodeAt(0);
+  const rest = find.slice(1);
+  const insert = latin1(finish.insertion.insert);
+  let out = latin1(finish.before);
+  let from = 0;
+  for (let at = chars.indexOf(rest, 2); at !== -1; at = chars.indexOf(rest, at + 1)) {
+    if (chars.charCodeAt(at - 1) === first && when.includes(chars.charAt(at - 2))) {
+      out += chars.slice(from, at) + insert;
+      from = at;
+    }
+  }
+  out += chars.slice(from) + latin1(finish.after);
+  const answer = Buffer.allocUnsafeSlow(out.length);
+  answer.write(out, 0, 'latin1');
+  return answer;
+}
