@@ -2,18 +2,21 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/create-db';
 
 /**
- * Deep pages without deep OFFSETs. For each sort order in use we keep the sort key of every
- * `step`-th product (built by one index scan); a page then starts from the nearest mark at or
- * before it and skips at most `step - 1` entries, instead of up to the whole catalogue. Marks are tagged with the catalogue's version
- * (a counter every product write bumps), so any insert, update or delete retires them.
+ * Deep pages without deep OFFSETs. For each sort order and page size in use we keep the sort
+ * key of the product at every page start (built by one index scan); a page then starts from
+ * its mark and reads its own rows only, instead of skipping up to the whole catalogue. Marks
+ * are tagged with the catalogue's version (a counter every product write bumps), so any
+ * insert, update or delete retires them.
  *
- * The step is small because a skipped entry is not free: the page query reads each skipped
- * row (measured on PostgreSQL: a page 0.7 ms of database time with step 512, 0.35 ms with 32;
- * with 16, a 25-row page skips 7.5 rows on average instead of 15.5, ~15 µs less a page). A
- * set is ~6,300 keys for 100k products, under a MB.
- * The sets of one sort over all categories together hold no more keys than the catalogue's.
+ * A skipped entry is not free: the page query reads each skipped row (measured on PostgreSQL,
+ * database time a 25-row page: 0.7 ms with a mark every 512 rows, 0.35 ms every 32; ~30 µs
+ * less again from skipping an average 7.5 rows, with marks every 16, to none). Pages under
+ * minStep rows share a mark every few pages, so a set never holds more than a key for every
+ * minStep products (~4,000 keys, a few hundred KB, for 100k products in pages of 25). The sets
+ * of one sort and page size over all categories together hold no more keys than the
+ * catalogue's.
  */
-const step = 16;
+const minStep = 16;
 const maxSets = 64;
 
 type Column = 'id' | 'name' | 'price' | 'rating';
@@ -21,7 +24,12 @@ export interface MarkSpec {
   catId?: string | undefined;
   column: Column;
   order: 'asc' | 'desc';
+  /** The page size: marks fall on page starts. */
+  perPage: number;
 }
+
+/** Rows between marks: the page size, or a few pages' when pages are small. */
+const stepOf = (perPage: number) => perPage * Math.ceil(minStep / perPage);
 interface Mark {
   value: string | number;
   id: string;
@@ -34,7 +42,7 @@ interface MarkSet {
 // Per database (tests run several apps in one process).
 const setsByDb = new WeakMap<Db, Map<string, MarkSet>>();
 
-function buildMarks(db: Db, spec: MarkSpec): Promise<Mark[]> {
+function buildMarks(db: Db, spec: MarkSpec, step: number): Promise<Mark[]> {
   const dir = sql.raw(spec.order);
   const col = sql.ref(spec.column);
   const where = spec.catId ? sql`where cat_id = ${spec.catId}` : sql``;
@@ -56,9 +64,10 @@ export async function markFor(
   spec: MarkSpec,
   offset: number,
 ): Promise<{ mark: Mark; skip: number } | undefined> {
+  const step = stepOf(spec.perPage);
   const index = Math.floor(offset / step);
   if (index === 0) return undefined;
-  const key = `${spec.catId ?? ''}|${spec.column}|${spec.order}`;
+  const key = `${spec.catId ?? ''}|${spec.column}|${spec.order}|${step}`;
   let sets = setsByDb.get(db);
   if (!sets) {
     sets = new Map();
@@ -67,7 +76,7 @@ export async function markFor(
   const owner = sets;
   let set = sets.get(key);
   if (!set || set.version !== version) {
-    set = { version, marks: buildMarks(db, spec) };
+    set = { version, marks: buildMarks(db, spec, step) };
     set.marks.catch(() => owner.delete(key));
     sets.delete(key);
     if (sets.size >= maxSets) sets.delete(sets.keys().next().value as string);

@@ -169,7 +169,12 @@ export async function pageProducts(
   options: { kept: boolean; finish?: Finish },
 ): Promise<PageTexts & { body?: Buffer }> {
   const column = sortColumns[spec.sort];
-  const start = await markFor(db, version, { catId: spec.catId, column, order: spec.order }, spec.offset);
+  const start = await markFor(
+    db,
+    version,
+    { catId: spec.catId, column, order: spec.order, perPage: spec.limit },
+    spec.offset,
+  );
   const statement = pageStatement(engine, column, spec.order, Boolean(spec.catId), Boolean(start));
   const values: unknown[] = spec.catId ? [spec.catId] : [];
   if (start) values.push(...(column === 'id' ? [start.mark.id] : [start.mark.value, start.mark.id]));
