@@ -251,9 +251,9 @@ function createPostgres(connectionString: string): DbHandle {
     // An idle client lost its connection; the pool replaces it on the next query.
   };
   pool.on('error', ignore);
-  // See hotRead: a client of its own for the hottest reads.
+  // See hotRead: a client of its own for the hottest reads, on one connection.
   const hot = postgres(connectionString, {
-    max: 4,
+    max: 1,
     connect_timeout: 3,
     fetch_types: false,
     onnotice: ignore,
@@ -278,15 +278,18 @@ const readers = new WeakMap<Db, SqliteReader>();
  * A read the API runs far more often than any other, with a fixed shape (a product list page:
  * `text` never holds a value, only placeholders).
  *
- * PostgreSQL: on a client of its own (postgres.js, four connections). It prepares each text
- * once per connection, and its sessions keep one generic plan per statement: planning a
- * one-page index read anew cost more than running it. It sends the reads of concurrent
- * requests together on a connection (pipelining): fewer system calls and wake-ups for both
- * processes than node-postgres' one query per connection at a time (measured with 50
- * concurrent page reads: server CPU 90 → 55 µs a read, PostgreSQL's 160 → 120 µs). With a
- * `finish`, the row comes as bytes and the answer is made from them (finish.ts). Only
- * shapes whose best plan does not depend on the values belong here (an index walk in the
- * index's own order).
+ * PostgreSQL: on a client of its own (postgres.js) and one connection. It prepares each text
+ * once, and the session keeps one generic plan per statement: planning a one-page index read
+ * anew cost more than running it. The reads of concurrent requests go down the connection
+ * together (pipelining): fewer system calls and wake-ups for both processes than
+ * node-postgres' one query per connection at a time (measured with 50 concurrent page reads:
+ * server CPU 90 → 55 µs a read, PostgreSQL's 160 → 120 µs). One connection, not four: one
+ * backend runs ~10,000 page reads a second, and on a 2-core machine four backends only took
+ * turns on the cores with the server (list pages under load: 3,500 → 5,000 a second; also,
+ * postgres.js searches its queue of busy connections linearly, a queue that grows while they
+ * stay busy). With a `finish`, the row comes as bytes and the answer is made from them
+ * (finish.ts). Only shapes whose best plan does not depend on the values belong here (an
+ * index walk in the index's own order).
  *
  * SQLite: through Kysely's connection queue (its statements are already kept, see
  * withStatementCache), or, with `committedOnly`, on the worker thread's connection
