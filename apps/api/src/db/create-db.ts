@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteStatement, sql } from 'kysely';
 import pg from 'pg';
 import postgres from 'postgres';
-import { type Finish, finishBytes } from './finish';
+import { answerBuffers, type Finish, finishBytes } from './finish';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 import { SqliteReader } from './sqlite-reader';
@@ -330,7 +330,11 @@ function finishedRow<R>(result: postgres.RawRowList<postgres.Row[]>, finish: Fin
         result.columns.map((column, i) => [column.name, only && i === at ? null : (values[i]?.toString() ?? null)]),
       ) as R,
   );
-  return only ? { rows, body: finishBytes(only[at] ?? Buffer.alloc(0), finish) } : { rows };
+  if (!only) return { rows };
+  const into = answerBuffers.take();
+  const body = finishBytes(only[at] ?? Buffer.alloc(0), finish, into);
+  if (body.buffer !== into) answerBuffers.give(into);
+  return { rows, body };
 }
 
 function handleOf(db: Db, engine: Engine): DbHandle {

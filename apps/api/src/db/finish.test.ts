@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { finishBytes, insertInText } from './finish';
+import { answerBufferBytes, answerBuffers, finishBytes, insertInText } from './finish';
 
 const insertion = { find: '"/uploads/', when: ':,[', insert: 'http://shop.example:8080/$1' };
 /** The rule as a regular expression, written independently of finish.ts. */
@@ -44,5 +44,29 @@ describe('insertions in list page answers', () => {
     // Small answers too: never a slice of Node's shared pool (the SQLite reader hands the memory over).
     expect(made.byteOffset).toBe(0);
     expect(made.buffer.byteLength).toBe(made.length);
+  });
+
+  it('writes into a lent buffer when the answer fits, and into its own when not', () => {
+    const finish = { column: 'texts', before: '[', after: ']', insertion };
+    const into = new ArrayBuffer(64);
+    const small = finishBytes(Buffer.from('"/uploads/a"'), finish, into);
+    expect(small.buffer).toBe(into);
+    expect(small.toString()).toBe('["/uploads/a"]');
+    const big = finishBytes(Buffer.from(`"${'x'.repeat(100)}"`), finish, into);
+    expect(big.buffer).not.toBe(into);
+    expect(big.length).toBe(104);
+  });
+
+  it('pools answer buffers: taken, held by an answer, given back once, and reused', () => {
+    const buffer = answerBuffers.take();
+    expect(buffer.byteLength).toBe(answerBufferBytes);
+    const answer = Buffer.from(buffer, 0, 10);
+    expect(answerBuffers.holds(answer)).toBe(true);
+    expect(answerBuffers.holds(Buffer.alloc(10))).toBe(false);
+    answerBuffers.give(answer.buffer);
+    answerBuffers.give(answer.buffer);
+    expect(answerBuffers.holds(answer)).toBe(false);
+    expect(answerBuffers.take()).toBe(buffer);
+    expect(answerBuffers.take()).not.toBe(buffer);
   });
 });

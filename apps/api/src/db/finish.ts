@@ -28,7 +28,8 @@ export function insertInText(text: string, insertion: Insertion): string {
 }
 
 /**
- * The finished answer from the column's UTF-8 bytes, in a buffer of its own (never a slice of
+ * The finished answer from the column's UTF-8 bytes: written into `into` when it fits (a
+ * reusable buffer, see answerBuffers), otherwise into a buffer of its own (never a slice of
  * Node's shared pool, so its memory can be handed to another thread).
  *
  * The bytes are read as Latin-1 (one character a byte, no decoding) and the answer is put
@@ -40,7 +41,7 @@ export function insertInText(text: string, insertion: Insertion): string {
  *
  * Self-contained (globals only): the SQLite reader thread runs this very function's source.
  */
-export function finishBytes(text: Uint8Array, finish: Finish): Buffer {
+export function finishBytes(text: Uint8Array, finish: Finish, into?: ArrayBuffer): Buffer {
   const latin1 = (value: string) => Buffer.from(value).toString('latin1');
   const chars = Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('latin1');
   const { find, when } = finish.insertion;
@@ -56,7 +57,47 @@ export function finishBytes(text: Uint8Array, finish: Finish): Buffer {
     }
   }
   out += chars.slice(from) + latin1(finish.after);
-  const answer = Buffer.allocUnsafeSlow(out.length);
+  const answer =
+    into && into.byteLength >= out.length ? Buffer.from(into, 0, out.length) : Buffer.allocUnsafeSlow(out.length);
   answer.write(out, 0, 'latin1');
   return answer;
 }
+
+/** Size of a reusable answer buffer: a 25-product page is ~25 KB; a bigger answer gets memory of its own. */
+export const answerBufferBytes = 64 * 1024;
+/** Free buffers kept (4 MB): more than the answers in flight at 50 concurrent requests. */
+const keptAnswerBuffers = 64;
+
+/**
+ * Reusable memory for finished list pages (main thread). A dead Buffer's memory is freed only
+ * at the heap's next garbage collection, and V8 lets tens of MB of such memory build up before
+ * it collects: at several thousand pages a second that held 50–65 MB more resident memory
+ * (the malloc arenas grow to the peak and keep it). Instead an answer is written into a buffer
+ * taken here (by the PostgreSQL page reader, or lent to the SQLite reader thread and handed
+ * back with the answer), and given back once its response has gone to the socket
+ * (products.routes.ts): the same few buffers serve every page.
+ */
+export const answerBuffers = {
+  free: [] as ArrayBuffer[],
+  /** Buffers of this pool (an answer written elsewhere is not one, nor is a buffer lent to another thread). */
+  mine: new WeakSet<ArrayBuffer>(),
+  take(): ArrayBuffer {
+    const buffer = this.free.pop() ?? new ArrayBuffer(answerBufferBytes);
+    this.mine.add(buffer);
+    return buffer;
+  },
+  /** A buffer lent to a thread came back (a transferred buffer arrives as a new object). */
+  adopt(buffer: ArrayBuffer): void {
+    if (buffer.byteLength === answerBufferBytes) this.mine.add(buffer);
+  },
+  /** Whether this answer lies in one of the pool's buffers. */
+  holds(answer: Buffer): boolean {
+    return this.mine.has(answer.buffer as ArrayBuffer);
+  },
+  /** Back to the pool; the caller no longer touches the buffer. */
+  give(buffer: ArrayBufferLike): void {
+    if (!(buffer instanceof ArrayBuffer) || !this.mine.has(buffer)) return;
+    this.mine.delete(buffer);
+    if (buffer.byteLength === answerBufferBytes && this.free.length < keptAnswerBuffers) this.free.push(buffer);
+  },
+};

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { type Finish, finishBytes } from './finish';
+import { answerBuffers, type Finish, finishBytes } from './finish';
 
 /**
  * The worker's code (plain CommonJS, run with `eval`, so the same code runs from the bundle
@@ -19,7 +19,7 @@ database.pragma('busy_timeout = 5000');
 database.pragma('cache_size = -2000');
 const statements = new Map();
 const finishBytes = ${finishBytes.toString()};
-parentPort.on('message', ({ id, text, values, finish }) => {
+parentPort.on('message', ({ id, text, values, finish, into }) => {
   try {
     let statement = statements.get(text);
     if (!statement) {
@@ -29,16 +29,29 @@ parentPort.on('message', ({ id, text, values, finish }) => {
     }
     const rows = statement.all(values);
     const row = rows[0];
-    if (!finish || rows.length !== 1) return parentPort.postMessage({ id, rows });
-    const body = finishBytes(Buffer.from(row[finish.column] || ''), finish);
+    if (!finish || rows.length !== 1) return parentPort.postMessage({ id, rows, into }, into ? [into] : []);
+    const body = finishBytes(Buffer.from(row[finish.column] || ''), finish, into);
     row[finish.column] = null;
-    // Handed over, not copied (finishBytes' buffer holds nothing else).
-    parentPort.postMessage({ id, rows, body: body.buffer }, [body.buffer]);
+    // Handed over, not copied (the answer's buffer holds nothing else); the lent buffer goes back either way.
+    const spare = into && body.buffer !== into ? into : undefined;
+    const transfer = spare ? [body.buffer, spare] : [body.buffer];
+    parentPort.postMessage({ id, rows, body: body.buffer, length: body.length, into: spare, lent: body.buffer === into }, transfer);
   } catch (error) {
-    parentPort.postMessage({ id, error: String(error && error.message || error) });
+    parentPort.postMessage({ id, error: String(error && error.message || error), into }, into ? [into] : []);
   }
 });
 `;
+
+/** A worker's answer: rows or an error, the answer's bytes, and the pool's buffer it was lent (unless the bytes are in it). */
+interface ReaderMessage {
+  id: number;
+  rows: unknown[];
+  body?: ArrayBuffer;
+  length?: number;
+  lent?: boolean;
+  into?: ArrayBuffer;
+  error?: string;
+}
 
 interface Pending {
   resolve: (read: { rows: unknown[]; body?: Buffer }) => void;
@@ -82,7 +95,9 @@ export class SqliteReader {
     const id = this.nextId++;
     return new Promise<{ rows: R[]; body?: Buffer }>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as Pending['resolve'], reject });
-      worker.postMessage({ id, text, values, finish });
+      // A buffer of the pool for the answer, lent to the worker and handed back with it.
+      const into = finish ? answerBuffers.take() : undefined;
+      worker.postMessage({ id, text, values, finish, into }, into ? [into] : []);
     });
   }
 
@@ -106,12 +121,18 @@ export class SqliteReader {
     });
     // Pending reads keep nothing alive on their own: the server's listening socket does.
     worker.unref();
-    worker.on('message', (message: { id: number; rows: unknown[]; body?: ArrayBuffer; error?: string }) => {
+    worker.on('message', (message: ReaderMessage) => {
+      if (message.into) {
+        answerBuffers.adopt(message.into);
+        answerBuffers.give(message.into);
+      }
+      if (message.body && message.lent) answerBuffers.adopt(message.body);
       const pending = this.pending.get(message.id);
       if (!pending) return;
       this.pending.delete(message.id);
       if (message.error !== undefined) return pending.reject(new Error(message.error));
-      pending.resolve({ rows: message.rows, ...(message.body ? { body: Buffer.from(message.body) } : {}) });
+      const body = message.body ? Buffer.from(message.body, 0, message.length) : undefined;
+      pending.resolve({ rows: message.rows, ...(body ? { body } : {}) });
     });
     const failed = (error: unknown) => {
       if (this.worker !== worker) return;

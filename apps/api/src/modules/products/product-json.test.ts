@@ -26,7 +26,7 @@ describe(`product list pages (${engineName})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    // More than two page-mark steps (512), so deep pages start from marks.
+    // Deep pages (past the first ten, which are kept) start from page marks.
     await seedShop(t.app.ctx, { products: 1200, orders: 0, reviews: 40, customers: 3 });
     token = await signIn(t);
   }, 120_000);
@@ -172,5 +172,20 @@ describe(`product list pages (${engineName})`, () => {
     expect(res.statusCode).toBe(200);
     const deep = await get('/api/products?page=11&perPage=100');
     expect(deep.products.map((p) => p.id)).toEqual(before.filter((_, i) => i !== 3).slice(1000, 1100));
+  });
+
+  it('answers concurrent deep pages each with its own rows (answers reuse buffers once sent)', async () => {
+    const direct = (await t.app.ctx.db.selectFrom('products').select('id').orderBy('id', 'asc').execute()).map(
+      (row) => row.id,
+    );
+    const pages = Array.from({ length: 40 }, (_, i) => 11 + ((i * 7) % 37));
+    for (let round = 0; round < 3; round += 1) {
+      const answers = await Promise.all(pages.map((page) => get(`/api/products?page=${page}&perPage=25`)));
+      answers.forEach((answer, i) => {
+        const page = pages[i] as number;
+        expect(answer.products.map((p) => p.id)).toEqual(direct.slice((page - 1) * 25, page * 25));
+        expect(answer.products[0]?.images[0]).toMatch(/^http:\/\/shop\.test\/uploads\//);
+      });
+    }
   });
 });

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { answerBuffers } from '../../db/finish';
 import { callerOf } from '../../plugins/auth';
 import { imageBaseOf } from '../../plugins/image-urls';
 import * as products from './products.service';
@@ -22,8 +23,16 @@ const catIdQuery = productListQuerySchema.extend({
   catId: z.string({ error: 'catId is required' }).min(1, 'catId is required').max(64),
 });
 
-/** Sends a page the service wrote as JSON (the declared schema still documents it). */
+/**
+ * Sends a page the service wrote as JSON (the declared schema still documents it). An answer
+ * in one of the reusable buffers (finish.ts answerBuffers) goes back to the pool once the
+ * response has been handed to the socket ('finish'); after an aborted response it is left to
+ * the garbage collector.
+ */
 function sendPage(reply: FastifyReply, json: string | Buffer) {
+  if (typeof json !== 'string' && answerBuffers.holds(json)) {
+    reply.raw.once('finish', () => answerBuffers.give(json.buffer));
+  }
   return reply.type('application/json; charset=utf-8').send(json as never);
 }
 
