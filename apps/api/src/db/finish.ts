@@ -11,9 +11,9 @@ export interface Insertion {
 
 /**
  * A list page's answer made straight from its read's one row, as UTF-8 bytes: `before` + the
- * text in `column` with the insertion made + `after`. Where the row comes as bytes (the
- * PostgreSQL page reader, the SQLite reader thread), the page never becomes a string: nothing
- * to decode, rewrite, encode again or collect.
+ * text in `column` with the insertion made + `after`. The row comes as bytes (the PostgreSQL
+ * page reader, the SQLite reader thread), and the page is never decoded from UTF-8 nor
+ * encoded into it again (see finishBytes).
  */
 export interface Finish {
   column: string;
