@@ -1,13 +1,14 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { answerBuffers, type Finish, finishBytes } from './finish';
+import { answerBuffers, type Finish, finishBytes, insertInText } from './finish';
 
 /**
  * The worker's code (plain CommonJS, run with `eval`, so the same code runs from the bundle
  * and from the TypeScript sources under test). It opens its own connection to the database
  * file, never writes (query_only), keeps its statements, and answers each message with the
  * rows of one read; with `finish`, also with the answer's bytes made from the one row
- * (finish.ts: the worker runs finishBytes' own source).
+ * (finish.ts: the worker runs finishBytes' and insertInText's own source, the latter under
+ * whatever name the bundle gives it, which is the name finishBytes calls).
  */
 const workerCode = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -18,6 +19,7 @@ database.pragma('busy_timeout = 5000');
 // Its reads are spread over the whole catalogue: a big page cache would hold memory, not hits.
 database.pragma('cache_size = -2000');
 const statements = new Map();
+${insertInText.toString()}
 const finishBytes = ${finishBytes.toString()};
 parentPort.on('message', ({ id, text, values, finish, into }) => {
   try {

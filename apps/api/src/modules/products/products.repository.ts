@@ -191,7 +191,10 @@ export async function pageProducts(
     count: Number(row?.count ?? 0),
     stored: Number(row?.stored ?? 0),
     // SQLite gives the texts as bytes (a blob): the reader thread finishes the answer from them without decoding.
-    texts: texts instanceof Uint8Array ? Buffer.from(texts).toString('utf8') : (texts ?? null),
+    texts:
+      texts instanceof Uint8Array
+        ? Buffer.from(texts.buffer, texts.byteOffset, texts.byteLength).toString('utf8')
+        : (texts ?? null),
     ids: row?.ids ?? null,
   };
 }
