@@ -87,6 +87,15 @@ export interface ProductsTable {
   images: string;
   created_at: string;
   updated_at: string;
+}
+
+/** What a list page sorts and filters a product by, and its answer text (product-json.ts keeps it). */
+export interface ProductListTable {
+  id: string;
+  cat_id: string;
+  name: string;
+  price: number;
+  rating: number;
   /** The product's answer text (contract `productSchema`, image paths relative); null until written. */
   json: string | null;
 }
@@ -172,6 +181,7 @@ export interface Database {
   option_values: OptionValuesTable;
   counters: CountersTable;
   products: ProductsTable;
+  product_list: ProductListTable;
   product_reviews: ProductReviewsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

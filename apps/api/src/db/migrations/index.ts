@@ -5,6 +5,7 @@ import * as products from './2026-11-21-003-products';
 import * as ordersBanners from './2026-11-21-004-orders-banners';
 import * as accountSecurity from './2026-11-21-005-account-security';
 import * as productJson from './2026-11-21-006-product-json';
+import * as productList from './2026-11-21-007-product-list';
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the bundled
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-004-orders-banners': ordersBanners,
   '2026-11-21-005-account-security': accountSecurity,
   '2026-11-21-006-product-json': productJson,
+  '2026-11-21-007-product-list': productList,
 };

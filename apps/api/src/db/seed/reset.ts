@@ -10,6 +10,7 @@ export async function resetShop(ctx: SeedContext): Promise<void> {
       'sales_daily',
       'product_sales',
       'product_reviews',
+      'product_list',
       'products',
       'banners',
       'option_values',

@@ -83,12 +83,12 @@ async function seedWith(ctx: SeedContext, bulk: BulkLoader, sizes: SeedSizes, ra
   await bulk.transaction(() => bulk.insert('users', customers));
 
   const plan = planProducts(random, categories, sizes, customers, now);
-  // Each product's stored answer text, made here as toProduct makes it (a bulk UPDATE after
-  // the load would write every row twice).
+  // Each product's list row with its stored answer text, made here as toProduct makes it (a
+  // bulk statement after the load would read every product again).
   const categoryById = new Map(categoryRows.map((row) => [row.id, row]));
-  for (const row of plan.products) {
+  const listRows = plan.products.map((row) => {
     const category = categoryById.get(row.cat_id);
-    row.json = JSON.stringify(
+    const json = JSON.stringify(
       toProduct({
         id: row.id,
         name: row.name,
@@ -115,12 +115,14 @@ async function seedWith(ctx: SeedContext, bulk: BulkLoader, sizes: SeedSizes, ra
         category_images: (category?.images as string | undefined) ?? null,
       } as Parameters<typeof toProduct>[0]),
     );
-  }
+    return { id: row.id, cat_id: row.cat_id, name: row.name, price: row.price, rating: row.rating, json };
+  });
   // One transaction for the catalogue, its reviews, the orders and the summaries: their
   // indexes are built once each, after their rows (see BulkLoader).
   let orders = 0;
   await bulk.transaction(async () => {
     await bulk.insert('products', plan.products);
+    await bulk.insert('product_list', listRows);
     await bulk.insert('product_reviews', plan.reviews);
     await bulk.addToCounters(
       new Map([
@@ -129,9 +131,9 @@ async function seedWith(ctx: SeedContext, bulk: BulkLoader, sizes: SeedSizes, ra
         [counterNames.reviews, plan.reviews.length],
       ]),
     );
-    await bulk.loaded(['products', 'product_reviews']);
+    await bulk.loaded(['products', 'product_list', 'product_reviews']);
     orders = await seedOrders(bulk, random, plan.products, customers, sizes.orders, now);
-  }, ['products', 'product_reviews', 'orders', 'order_items', 'sales_daily', 'product_sales']);
+  }, ['products', 'product_list', 'product_reviews', 'orders', 'order_items', 'sales_daily', 'product_sales']);
   await seedBanners(ctx, bulk, random, categories, stamp);
   // A running app reads its counters again now.
   ctx.epoch?.bump();

@@ -48,7 +48,7 @@ function buildMarks(db: Db, spec: MarkSpec, step: number): Promise<Mark[]> {
   const where = spec.catId ? sql`where cat_id = ${spec.catId}` : sql``;
   const orderBy = spec.column === 'id' ? sql`id ${dir}` : sql`${col} ${dir}, id ${dir}`;
   return sql<Mark>`select value, id from (
-      select ${col} as value, id, row_number() over (order by ${orderBy}) - 1 as position from products ${where}
+      select ${col} as value, id, row_number() over (order by ${orderBy}) - 1 as position from product_list ${where}
     ) ranked where position % ${step} = 0 order by position`
     .execute(db)
     .then((result) => result.rows);

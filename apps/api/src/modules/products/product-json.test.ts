@@ -1,5 +1,6 @@
 import { productSchema } from '@shopdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productBody } from '../../../test/catalogue-fixtures';
 import { bearer, createTestApp, engineName, signIn, type TestApp } from '../../../test/test-app';
 import { seedShop } from '../../db/seed/seed';
 import { productJsonByIds } from './product-json';
@@ -58,7 +59,7 @@ describe(`product list pages (${engineName})`, () => {
       payload: { name: `${before.name} Renamed`, color: '#123456', images: before.images },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    const stored = await ctx.db.selectFrom('products').select(['id', 'json']).where('cat_id', '=', catId).execute();
+    const stored = await ctx.db.selectFrom('product_list').select(['id', 'json']).where('cat_id', '=', catId).execute();
     expect(stored.length).toBeGreaterThan(0);
     const plain = await productsByIds(
       ctx.db,
@@ -79,11 +80,12 @@ describe(`product list pages (${engineName})`, () => {
     const stored = await get(url);
     const third = stored.products[2];
     if (!third) throw new Error('no product');
-    await ctx.db.updateTable('products').set({ json: null }).where('id', '=', third.id).execute();
+    await ctx.db.updateTable('product_list').set({ json: null }).where('id', '=', third.id).execute();
     const again = await get(url);
     expect(again).toEqual(stored);
     expect(
-      (await ctx.db.selectFrom('products').select('json').where('id', '=', third.id).executeTakeFirstOrThrow()).json,
+      (await ctx.db.selectFrom('product_list').select('json').where('id', '=', third.id).executeTakeFirstOrThrow())
+        .json,
     ).toBeNull();
   });
 
@@ -172,6 +174,42 @@ describe(`product list pages (${engineName})`, () => {
     expect(res.statusCode).toBe(200);
     const deep = await get('/api/products?page=11&perPage=100');
     expect(deep.products.map((p) => p.id)).toEqual(before.filter((_, i) => i !== 3).slice(1000, 1100));
+  });
+
+  it('moves an edited product to its new place in sorted deep pages (list rows follow the product)', async () => {
+    const { db } = t.app.ctx;
+    const listed = async (query: string) => {
+      const ids: string[] = [];
+      for (let page = 1; ; page += 1) {
+        const { products } = await get(`/api/products?page=${page}&perPage=50${query}`);
+        if (products.length === 0) return ids;
+        ids.push(...products.map((p) => p.id));
+      }
+    };
+    const direct = async (column: 'price' | 'name', order: 'asc' | 'desc') =>
+      (await db.selectFrom('products').select('id').orderBy(column, order).orderBy('id', order).execute()).map(
+        (row) => row.id,
+      );
+    const directByPrice = () => direct('price', 'asc');
+    const [cheapest] = await directByPrice();
+    const { cat_id: catId } = await db
+      .selectFrom('products')
+      .select('cat_id')
+      .where('id', '=', cheapest as string)
+      .executeTakeFirstOrThrow();
+    const edit = await t.request({
+      method: 'PUT',
+      url: `/api/products/${cheapest}`,
+      headers: bearer(token),
+      payload: productBody(catId, { name: 'Zz moved to the end', price: 99_999_999 }),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const after = await listed('&sort=price&order=asc');
+    expect(after).toEqual(await directByPrice());
+    expect(after.at(-1)).toBe(cheapest);
+    const byName = await listed('&sort=name&order=desc');
+    expect(byName).toEqual(await direct('name', 'desc'));
+    expect(byName).toContain(cheapest);
   });
 
   it('answers concurrent deep pages each with its own rows (answers reuse buffers once sent)', async () => {

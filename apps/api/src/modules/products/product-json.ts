@@ -38,28 +38,39 @@ function productJson(engine: Engine): RawBuilder<string> {
 export type ProductJsonTarget = { productId: string } | { categoryId: string };
 
 /**
- * Writes the stored answer text (`products.json`) of a product, or of every product in a
- * category or sub category, from the row and its category (every product has one: cat_id is
- * a required foreign key): after any write to a product, and to a category's name, colour or
- * images.
+ * A product's list row (`product_list`, see its migration): its sort keys and stored answer
+ * text, made from the product and its category (every product has one: cat_id is a required
+ * foreign key), inserted or written again.
+ */
+function storeListRows(engine: Engine, which: RawBuilder<unknown>) {
+  return sql`insert into product_list (id, cat_id, name, price, rating, json)
+    select p.id, p.cat_id, p.name, p.price, p.rating, ${productJson(engine)}
+    from products as p join categories as c on c.id = p.cat_id where ${which}
+    on conflict (id) do update set cat_id = excluded.cat_id, name = excluded.name, price = excluded.price,
+      rating = excluded.rating, json = excluded.json`;
+}
+
+/**
+ * Writes the list row of a product, or of every product in a category or sub category: after
+ * any write to a product, and to a category's name, colour or images.
  */
 export async function storeProductJson(db: Db, engine: Engine, target: ProductJsonTarget): Promise<void> {
-  const where =
+  const which =
     'productId' in target
       ? sql`p.id = ${target.productId}`
       : sql`(p.cat_id = ${target.categoryId} or p.sub_cat_id = ${target.categoryId})`;
-  await sql`update products as p set json = ${productJson(engine)} from categories as c
-    where c.id = p.cat_id and ${where}`.execute(db);
+  await storeListRows(engine, which).execute(db);
 }
 
 /** Products written per statement when filling texts in bulk (each statement stays short). */
 const fillBatch = 5000;
 
-/** Texts for the rows that have none (after a bulk load), a batch per statement. */
+/** List rows for the products that have none, or no text yet (after a bulk load), a batch per statement. */
 export async function storeMissingProductJson(db: Db, engine: Engine): Promise<void> {
   for (;;) {
-    const result = await sql`update products as p set json = ${productJson(engine)} from categories as c
-      where c.id = p.cat_id and p.id in (select id from products where json is null limit ${fillBatch})`.execute(db);
+    const missing = sql`p.id in (select m.id from products as m left join product_list as l on l.id = m.id
+      where l.json is null limit ${fillBatch})`;
+    const result = await storeListRows(engine, missing).execute(db);
     if (Number(result.numAffectedRows ?? 0) === 0) return;
   }
 }
@@ -81,7 +92,8 @@ export async function productJsonByIds(db: Db, engine: Engine, ids: string[]): P
   const rows = await db
     .selectFrom('products as p')
     .leftJoin('categories as c', 'c.id', 'p.cat_id')
-    .select(['p.id', sql<string>`coalesce(p.json, ${productJson(engine)})`.as('json')])
+    .leftJoin('product_list as l', 'l.id', 'p.id')
+    .select(['p.id', sql<string>`coalesce(l.json, ${productJson(engine)})`.as('json')])
     .where('p.id', 'in', ids)
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row.json]));

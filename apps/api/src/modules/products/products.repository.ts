@@ -98,22 +98,23 @@ export interface PageSpec {
 
 type SortColumn = (typeof sortColumns)[keyof typeof sortColumns];
 
-/** A page: how many rows, their stored answer texts joined with commas, and their ids (in page order). */
+/** A page: how many rows, and their stored answer texts joined with commas (in page order). */
 export interface PageTexts {
   count: number;
   /** Rows that have a stored text (fewer than `count` only for rows written before texts were stored). */
   stored: number;
   texts: string | null;
-  ids: string | null;
 }
 
 const pageStatements = new Map<string, string>();
 
 /**
  * The page statement for one shape (sort column and order, one category or all, from a page
- * mark or from the start). Values are only ever bound, never written into the text, so each
- * shape is one fixed text (a prepared statement with one plan on PostgreSQL, see hotRead).
- * Parameters: [category id], [mark value, when not sorting by id], [mark id], limit, offset.
+ * mark or from the start), reading the product list's own table (`product_list`, see its
+ * migration). Values are only ever bound, never written into the text, so each shape is one
+ * fixed text (a prepared statement with one plan on PostgreSQL, see hotRead). Parameters:
+ * [category id], [mark value, when not sorting by id], [mark id], limit, offset. `ids` gives
+ * the page's ids instead of its texts (for rows without a stored text, see listProducts).
  *
  * The rows come from an index walk in the sort's own order (each sort has an index ending in
  * id); the products' texts are joined in the database, so a page is one row, one string.
@@ -130,8 +131,9 @@ function pageStatement(
   order: 'asc' | 'desc',
   byCategory: boolean,
   fromMark: boolean,
+  ids = false,
 ) {
-  const key = `${engine}|${column}|${order}|${byCategory}|${fromMark}`;
+  const key = `${engine}|${column}|${order}|${byCategory}|${fromMark}|${ids}`;
   const known = pageStatements.get(key);
   if (known) return known;
   let n = 0;
@@ -143,17 +145,32 @@ function pageStatement(
     where.push(column === 'id' ? `id ${op} ${param()}` : `(${column}, id) ${op} (${param()}, ${param()})`);
   }
   const orderBy = column === 'id' ? `id ${order}` : `${column} ${order}, id ${order}`;
-  const inner = `select id, json from products${
+  const inner = `select ${ids ? 'id' : 'json'} from product_list${
     where.length > 0 ? ` where ${where.join(' and ')}` : ''
   } order by ${orderBy} limit ${param()} offset ${param()}`;
-  const text =
-    engine === 'postgres'
-      ? `select count(*)::int as count, count(json)::int as stored, string_agg(json, ',') as texts,
-          string_agg(id, ',') as ids from (${inner}) page`
-      : `select count(*) as count, count(json) as stored, cast(group_concat(json, ',') as blob) as texts,
-          group_concat(id, ',') as ids from (${inner})`;
+  const text = ids
+    ? inner
+    : engine === 'postgres'
+      ? `select count(*)::int as count, count(json)::int as stored, string_agg(json, ',') as texts from (${inner}) page`
+      : `select count(*) as count, count(json) as stored, cast(group_concat(json, ',') as blob) as texts from (${inner})`;
   pageStatements.set(key, text);
   return text;
+}
+
+/** The statement and values of a page read (see pageStatement). */
+async function pageRead(db: Db, engine: Engine, spec: PageSpec, version: number, ids: boolean) {
+  const column = sortColumns[spec.sort];
+  const start = await markFor(
+    db,
+    version,
+    { catId: spec.catId, column, order: spec.order, perPage: spec.limit },
+    spec.offset,
+  );
+  const statement = pageStatement(engine, column, spec.order, Boolean(spec.catId), Boolean(start), ids);
+  const values: unknown[] = spec.catId ? [spec.catId] : [];
+  if (start) values.push(...(column === 'id' ? [start.mark.id] : [start.mark.value, start.mark.id]));
+  values.push(spec.limit, start ? start.skip : spec.offset);
+  return { statement, values };
 }
 
 /**
@@ -168,17 +185,7 @@ export async function pageProducts(
   version: number,
   options: { kept: boolean; finish?: Finish },
 ): Promise<PageTexts & { body?: Buffer }> {
-  const column = sortColumns[spec.sort];
-  const start = await markFor(
-    db,
-    version,
-    { catId: spec.catId, column, order: spec.order, perPage: spec.limit },
-    spec.offset,
-  );
-  const statement = pageStatement(engine, column, spec.order, Boolean(spec.catId), Boolean(start));
-  const values: unknown[] = spec.catId ? [spec.catId] : [];
-  if (start) values.push(...(column === 'id' ? [start.mark.id] : [start.mark.value, start.mark.id]));
-  values.push(spec.limit, start ? start.skip : spec.offset);
+  const { statement, values } = await pageRead(db, engine, spec, version, false);
   // A page that is not kept may come from committed writes alone (see hotRead), finished there.
   const read = await hotRead<PageTexts>(db, statement, values, {
     committedOnly: !options.kept,
@@ -195,8 +202,14 @@ export async function pageProducts(
       texts instanceof Uint8Array
         ? Buffer.from(texts.buffer, texts.byteOffset, texts.byteLength).toString('utf8')
         : (texts ?? null),
-    ids: row?.ids ?? null,
   };
+}
+
+/** The ids of a page's products, in page order (for a page with rows that have no stored text yet). */
+export async function pageProductIds(db: Db, engine: Engine, spec: PageSpec, version: number): Promise<string[]> {
+  const { statement, values } = await pageRead(db, engine, spec, version, true);
+  const read = await hotRead<{ id: string }>(db, statement, values);
+  return read.rows.map((row) => row.id);
 }
 
 /** Products in one category (an index range count, not a table scan). */

@@ -85,7 +85,8 @@ export async function listProducts(ctx: AppContext, query: ProductListQuery, bas
     const found = await repo.pageProducts(ctx.db, ctx.engine, spec, version, { kept, ...(finish ? { finish } : {}) });
     // Rows from before texts were stored (filled once at start): made from the rows.
     if (found.stored !== found.count) {
-      return (await productJsonByIds(ctx.db, ctx.engine, found.ids?.split(',') ?? [])).join(',');
+      const ids = await repo.pageProductIds(ctx.db, ctx.engine, spec, version);
+      return (await productJsonByIds(ctx.db, ctx.engine, ids)).join(',');
     }
     return found.body ?? found.texts ?? '';
   });
