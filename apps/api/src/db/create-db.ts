@@ -6,6 +6,7 @@ import pg from 'pg';
 import postgres from 'postgres';
 import { answerBuffers, type Finish, finishBytes } from './finish';
 import { migrations } from './migrations/index';
+import { ringSocket } from './ring-socket';
 import type { Database } from './schema';
 import { SqliteReader } from './sqlite-reader';
 
@@ -252,12 +253,15 @@ function createPostgres(connectionString: string): DbHandle {
   };
   pool.on('error', ignore);
   // See hotRead: a client of its own for the hottest reads, on one connection.
+  const plain = plainTcpTarget(connectionString);
   const hot = postgres(connectionString, {
     max: 1,
     connect_timeout: 3,
     fetch_types: false,
     onnotice: ignore,
     connection: { plan_cache_mode: 'force_generic_plan', statement_timeout: settings.statement_timeout },
+    // Its reads into a reused ring of buffers (ring-socket.ts), on a plain TCP connection.
+    ...(plain ? { socket: () => ringSocket(plain.host, plain.port) } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   hotClients.set(db, hot);
@@ -269,6 +273,25 @@ function createPostgres(connectionString: string): DbHandle {
       await hot.end({ timeout: 1 });
     },
   };
+}
+
+/**
+ * One host and port, without TLS, from a `postgres://` URL: where the page reader may use a
+ * ring socket. Undefined for anything else (several hosts, a Unix socket, TLS asked for),
+ * which postgres.js connects to itself.
+ */
+export function plainTcpTarget(connectionString: string): { host: string; port: number } | undefined {
+  let url: URL;
+  try {
+    url = new URL(connectionString);
+  } catch {
+    return undefined;
+  }
+  const ssl = url.searchParams.get('sslmode') ?? url.searchParams.get('ssl') ?? process.env.PGSSLMODE;
+  if ((ssl && ssl !== 'disable' && ssl !== 'false') || url.searchParams.has('host')) return undefined;
+  if (!url.hostname || url.hostname.includes(',') || url.host.includes(',')) return undefined;
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  return { host: decodeURIComponent(host), port: url.port ? Number(url.port) : 5432 };
 }
 
 const hotClients = new WeakMap<Db, postgres.Sql>();
@@ -288,7 +311,8 @@ const readers = new WeakMap<Db, SqliteReader>();
  * turns on the cores with the server (list pages under load: 3,500 → 5,000 a second; also,
  * postgres.js searches its queue of busy connections linearly, a queue that grows while they
  * stay busy). With a `finish`, the row comes as bytes and the answer is made from them
- * (finish.ts). Only shapes whose best plan does not depend on the values belong here (an
+ * (finish.ts). Over plain TCP its reads land in a reused ring of buffers (ring-socket.ts): no
+ * memory allocated per page for what PostgreSQL sends. Only shapes whose best plan does not depend on the values belong here (an
  * index walk in the index's own order).
  *
  * SQLite: through Kysely's connection queue (its statements are already kept, see
