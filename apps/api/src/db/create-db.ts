@@ -287,7 +287,7 @@ export function plainTcpTarget(connectionString: string): { host: string; port: 
   } catch {
     return undefined;
   }
-  const ssl = url.searchParams.get('sslmode') ?? url.searchParams.get('ssl') ?? process.env.PGSSLMODE;
+  const ssl = url.searchParams.get('sslmode') ?? url.searchParams.get('ssl');
   if ((ssl && ssl !== 'disable' && ssl !== 'false') || url.searchParams.has('host')) return undefined;
   if (!url.hostname || url.hostname.includes(',') || url.host.includes(',')) return undefined;
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
