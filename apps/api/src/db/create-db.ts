@@ -348,12 +348,13 @@ export async function hotRead<R>(
 function finishedRow<R>(result: postgres.RawRowList<postgres.Row[]>, finish: Finish) {
   const at = result.columns.findIndex((column) => column.name === finish.column);
   const only = result.length === 1 ? result[0] : undefined;
-  const rows = result.map(
-    (values) =>
-      Object.fromEntries(
-        result.columns.map((column, i) => [column.name, only && i === at ? null : (values[i]?.toString() ?? null)]),
-      ) as R,
-  );
+  const rows = result.map((values) => {
+    const row: Record<string, string | null> = {};
+    result.columns.forEach((column, i) => {
+      row[column.name] = only && i === at ? null : (values[i]?.toString() ?? null);
+    });
+    return row as R;
+  });
   if (!only) return { rows };
   const into = answerBuffers.take();
   const body = finishBytes(only[at] ?? Buffer.alloc(0), finish, into);

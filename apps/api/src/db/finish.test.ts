@@ -36,6 +36,13 @@ describe('insertions in list page answers', () => {
     }
   });
 
+  it('puts text that is not plain ASCII around and into the answer as UTF-8', () => {
+    const wide = { find: '"/uploads/', when: ':,[', insert: 'http://bücher.example:8080' };
+    const finish = { column: 'texts', before: '{"pré":[', after: '],"page":"€\t"}', insertion: wide };
+    const made = finishBytes(Buffer.from('["/uploads/é.png"]'), finish);
+    expect(made.toString('utf8')).toBe('{"pré":[["http://bücher.example:8080/uploads/é.png"]],"page":"€\t"}');
+  });
+
   it('reads bytes from inside a larger buffer and answers with a buffer of its own', () => {
     const finish = { column: 'texts', before: '[', after: ']', insertion };
     const big = Buffer.from('xxxx"/uploads/a",["/uploads/b"]yyyy');

@@ -56,7 +56,8 @@ export function insertInText(text: string, insertion: Insertion): string {
  * Globals and insertInText only: the SQLite reader thread runs this very function's source.
  */
 export function finishBytes(text: Uint8Array, finish: Finish, into?: ArrayBuffer): Buffer {
-  const latin1 = (value: string) => Buffer.from(value).toString('latin1');
+  // A printable ASCII text reads the same as its UTF-8 bytes in Latin-1 (the page's parts, the origin).
+  const latin1 = (value: string) => (/[^ -~]/.test(value) ? Buffer.from(value).toString('latin1') : value);
   const chars = Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('latin1');
   const insertion = { ...finish.insertion, insert: latin1(finish.insertion.insert) };
   const out = latin1(finish.before) + insertInText(chars, insertion) + latin1(finish.after);

@@ -24,6 +24,15 @@ describe(`product list pages (${engineName})`, () => {
     expect(res.statusCode, url).toBe(200);
     return res.json() as Page;
   };
+  /** The ids of a whole list, page after page. */
+  const listedIds = async (query: string, perPage: number) => {
+    const ids: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const { products } = await get(`/api/products?page=${page}&perPage=${perPage}${query}`);
+      if (products.length === 0) return ids;
+      ids.push(...products.map((p) => p.id));
+    }
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -118,14 +127,7 @@ describe(`product list pages (${engineName})`, () => {
   });
 
   it('gives the same deep pages from marks as from OFFSET, for every sort and after writes', async () => {
-    const all = async (query: string) => {
-      const ids: string[] = [];
-      for (let page = 1; ; page += 1) {
-        const { products } = await get(`/api/products?page=${page}&perPage=100${query}`);
-        if (products.length === 0) return ids;
-        ids.push(...products.map((p) => p.id));
-      }
-    };
+    const all = (query: string) => listedIds(query, 100);
     for (const sort of ['dateCreated', 'name', 'price', 'rating']) {
       for (const order of ['asc', 'desc']) {
         const query = `&sort=${sort}&order=${order}`;
@@ -178,14 +180,7 @@ describe(`product list pages (${engineName})`, () => {
 
   it('moves an edited product to its new place in sorted deep pages (list rows follow the product)', async () => {
     const { db } = t.app.ctx;
-    const listed = async (query: string) => {
-      const ids: string[] = [];
-      for (let page = 1; ; page += 1) {
-        const { products } = await get(`/api/products?page=${page}&perPage=50${query}`);
-        if (products.length === 0) return ids;
-        ids.push(...products.map((p) => p.id));
-      }
-    };
+    const listed = (query: string) => listedIds(query, 50);
     const direct = async (column: 'price' | 'name', order: 'asc' | 'desc') =>
       (await db.selectFrom('products').select('id').orderBy(column, order).orderBy('id', order).execute()).map(
         (row) => row.id,
