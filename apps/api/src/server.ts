@@ -21,9 +21,10 @@ async function main(): Promise<void> {
   // deep list pages a second (answered from the reader thread) the old generation held ~100 MB
   // of which ~33 MB live, and resident memory reached 230–255 MB at the end of the bench; with
   // this, ~165 MB, same throughput (a full collection of ~33 MB takes ~8 ms, every few seconds).
-  // Not on PostgreSQL: there the main thread reads and finishes every page itself, the heap is
-  // busier, and the same bound cost ~20% of list-page throughput, while resident memory stays
-  // at ~165–175 MB at the end of the bench without it.
+  // Still so with the product list's own table: without the bound, 172 MB at the end of a
+  // bench run against 133–147 MB with it. Not on PostgreSQL: there the main thread reads and
+  // finishes every page itself, and the same bound cost ~20% of list-page throughput; its
+  // reads go into a reused ring of buffers (ring-socket.ts) and it ends a run near 104 MB.
   if (!config.databaseUrl) v8.setFlagsFromString('--heap-growing-percent=50');
   const here = path.dirname(fileURLToPath(import.meta.url));
   config.adminDist ??= path.resolve(here, '../../admin/dist');

@@ -289,7 +289,7 @@ export function plainTcpTarget(connectionString: string): { host: string; port: 
   }
   const ssl = url.searchParams.get('sslmode') ?? url.searchParams.get('ssl');
   if ((ssl && ssl !== 'disable' && ssl !== 'false') || url.searchParams.has('host')) return undefined;
-  if (!url.hostname || url.hostname.includes(',') || url.host.includes(',')) return undefined;
+  if (!url.hostname || url.host.includes(',')) return undefined;
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   return { host: decodeURIComponent(host), port: url.port ? Number(url.port) : 5432 };
 }
@@ -312,8 +312,8 @@ const readers = new WeakMap<Db, SqliteReader>();
  * postgres.js searches its queue of busy connections linearly, a queue that grows while they
  * stay busy). With a `finish`, the row comes as bytes and the answer is made from them
  * (finish.ts). Over plain TCP its reads land in a reused ring of buffers (ring-socket.ts): no
- * memory allocated per page for what PostgreSQL sends. Only shapes whose best plan does not depend on the values belong here (an
- * index walk in the index's own order).
+ * new buffer per read nor per row. Only shapes whose best plan does not depend on the values
+ * belong here (an index walk in the index's own order).
  *
  * SQLite: through Kysely's connection queue (its statements are already kept, see
  * withStatementCache), or, with `committedOnly`, on the worker thread's connection

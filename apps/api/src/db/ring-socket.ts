@@ -6,22 +6,13 @@ export const ringSlotBytes = 512 * 1024;
 const minReadBytes = 64 * 1024;
 const ringSlots = 2;
 
-/**
- * Whole messages of the PostgreSQL protocol (a type byte, then a 32-bit length that counts
- * itself) at the start of `bytes`: where the last complete one ends.
- */
-export function wholeMessagesEnd(bytes: Uint8Array, from: number, to: number): number {
+/** The length of the protocol message starting at `at` (a type byte, then a 32-bit length that counts itself). */
+const messageLength = (bytes: Buffer, at: number) => bytes.readUInt32BE(at + 1) + 1;
+
+/** Where the last whole message of the PostgreSQL protocol in `bytes[from, to)` ends. */
+export function wholeMessagesEnd(bytes: Buffer, from: number, to: number): number {
   let at = from;
-  while (to - at >= 5) {
-    const length =
-      (((bytes[at + 1] as number) << 24) |
-        ((bytes[at + 2] as number) << 16) |
-        ((bytes[at + 3] as number) << 8) |
-        (bytes[at + 4] as number)) >>>
-      0;
-    if (to - at < length + 1) break;
-    at += length + 1;
-  }
+  while (to - at >= 5 && to - at >= messageLength(bytes, at)) at += messageLength(bytes, at);
   return at;
 }
 
@@ -83,14 +74,11 @@ export function ringSocket(host: string, port: number): net.Socket {
         const whole = wholeMessagesEnd(buffer, start, end);
         if (whole > start) socket.emit('data', buffer.subarray(start, whole));
         start = whole;
-        if (end - start >= 5) {
-          const length = buffer.readUInt32BE(start + 1);
-          if (length + 1 > ringSlotBytes - minReadBytes) {
-            // Larger than a slot: what there is now, then the rest as it comes, in copies.
-            socket.emit('data', Buffer.from(buffer.subarray(start, end)));
-            oversize = length + 1 - (end - start);
-            start = end;
-          }
+        if (end - start >= 5 && messageLength(buffer, start) > ringSlotBytes - minReadBytes) {
+          // Larger than a slot: what there is now, then the rest as it comes, in copies.
+          socket.emit('data', Buffer.from(buffer.subarray(start, end)));
+          oversize = messageLength(buffer, start) - (end - start);
+          start = end;
         }
         if (start === end) start = end = 0;
         return true;
