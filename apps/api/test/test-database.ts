@@ -8,11 +8,16 @@ import { createDb, type DbHandle, migrateToLatest } from '../src/db/create-db';
 /**
  * A fresh database per test app: a temporary SQLite file, or, when DATABASE_URL is set
  * (CI's second pass), a new PostgreSQL database made for it and dropped afterwards.
+ * DATA_DIR is a folder inside a temporary folder of its own, so a test can tell that nothing
+ * was written beside DATA_DIR (the system's temporary folder changes under parallel tests).
  */
 export async function createTestDatabase(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-test-'));
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-test-'));
+  const dataDir = path.join(home, 'data');
+  fs.mkdirSync(dataDir);
+  const removeFiles = () => fs.rmSync(home, { recursive: true, force: true });
   const base = process.env.DATABASE_URL;
-  if (!base) return { dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  if (!base) return { dataDir, drop: async () => removeFiles() };
   const name = `shopdesk_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -28,7 +33,7 @@ export async function createTestDatabase(): Promise<{ dataDir: string; databaseU
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      removeFiles();
     },
   };
 }
