@@ -40,6 +40,8 @@ async function latestPending(signal?: AbortSignal): Promise<{ total: number; ord
   return { total: last.totalCount, orders: newestFirst };
 }
 
+const maxBadge = 99;
+
 /** The header's bell: newest pending orders, fetched only when opened. */
 export function NotificationsMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -60,6 +62,10 @@ export function NotificationsMenu() {
     enabled: isLoggedIn && isOpen,
   });
   const total = latest.data?.total ?? count.data ?? 0;
+  // The button's name holds the badge's text, so what a screen reader says matches what is
+  // shown (and speech control users can say what they see).
+  const pending = count.data ?? 0;
+  const badgeText = pending > maxBadge ? `${maxBadge}+` : String(pending);
   const close = () => setAnchor(null);
   const openOrders = () => {
     close();
@@ -69,12 +75,12 @@ export function NotificationsMenu() {
   return (
     <>
       <IconButton
-        aria-label="Notifications"
+        aria-label={`Notifications: ${badgeText} pending ${pending === 1 ? 'order' : 'orders'}`}
         aria-haspopup="dialog"
         aria-expanded={isOpen ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <Badge badgeContent={count.data ?? 0} color="error" overlap="circular" max={99}>
+        <Badge badgeContent={pending} color="error" overlap="circular" max={maxBadge}>
           <NotificationsIcon />
         </Badge>
       </IconButton>
