@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteStatement, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type SqliteStatement, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import postgres from 'postgres';
 import { answerBuffers, type Finish, finishBytes } from './finish';

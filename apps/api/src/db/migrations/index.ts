@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as accounts from './2026-11-21-001-accounts';
 import * as catalogueBasics from './2026-11-21-002-catalogue-basics';
 import * as products from './2026-11-21-003-products';
