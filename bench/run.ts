@@ -9,7 +9,7 @@ import { loadAverage, machine, type Row, save, table } from './report';
 import { apiScenarios, scenarioGroups } from './scenarios';
 import { benchOwner, startControl, startServer } from './servers';
 import { type Engine, fullSizes, prepareStore, run, type Sizes } from './store';
-import { lighthouseScores, paginationClicks, type Session } from './web';
+import { lighthouseScores, mobileLighthouseScores, paginationClicks, type Session } from './web';
 import { webRows } from './web-rows';
 
 function parseArgs(argv: string[]) {
@@ -88,16 +88,13 @@ async function main(): Promise<number> {
       })),
     );
     if (options.web) {
-      log('Lighthouse and pagination in Chromium...');
+      log('Lighthouse (desktop, then mobile with a cold cache) and pagination in Chromium...');
       try {
-        const scores = await lighthouseScores(server.baseUrl, session, [
-          '/login',
-          '/dashboard',
-          '/products',
-          '/orders',
-        ]);
+        const pages = ['/login', '/dashboard', '/products', '/orders'];
+        const scores = await lighthouseScores(server.baseUrl, session, pages);
+        const mobile = await mobileLighthouseScores(server.baseUrl, session, pages);
         const clicks = await paginationClicks(server.baseUrl, session, 10);
-        rows.push(...webRows(scores, clicks));
+        rows.push(...webRows(scores, mobile, clicks));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         rows.push({

@@ -31,6 +31,44 @@ export interface LighthouseScores {
   tbtMs: number;
 }
 
+/** A mobile run also gives what the page transferred (`total-byte-weight`, KB of 1024 bytes). */
+export interface MobileScores extends LighthouseScores {
+  totalKb: number;
+  /** Requests the page got with no bytes transferred (from a cache): 0 when the cache was cold. */
+  fromCache: number;
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+const scoresOf = (path: string, lhr: Lhr): LighthouseScores => ({
+  path,
+  performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+  accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+  lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+  tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+});
+
+/** /login first (signed out), then the signed-in pages. */
+const loginFirst = (paths: string[]) => [...paths].sort((a, b) => Number(b === '/login') - Number(a === '/login'));
+
+/**
+ * One Lighthouse run, again when Lighthouse itself fails ("Something went wrong with recording
+ * the trace … Please run Lighthouse again"), not scores: twice at most. `prepare` runs before
+ * every attempt.
+ */
+async function lighthouseRun(path: string, prepare: () => Promise<void>, run: () => ReturnType<typeof lighthouse>) {
+  await prepare();
+  let lhr = (await run())?.lhr;
+  for (let again = 0; lhr?.runtimeError && again < 2; again += 1) {
+    process.stderr.write(`[bench] Lighthouse on ${path}: ${lhr.runtimeError.message}; running it again\n`);
+    await prepare();
+    lhr = (await run())?.lhr;
+  }
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
+  return lhr;
+}
+
 /**
  * Lighthouse (desktop settings) on Debian's Chromium: /login signed out, then the other pages
  * signed in (token and user put into local storage first, storage not reset between runs).
@@ -39,35 +77,67 @@ export async function lighthouseScores(baseUrl: string, session: Session, paths:
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: flags });
   const scores: LighthouseScores[] = [];
   try {
-    const ordered = [...paths].sort((a, b) => Number(b === '/login') - Number(a === '/login'));
-    for (const path of ordered) {
+    for (const path of loginFirst(paths)) {
       if (path !== '/login') await putSession(chrome.port, baseUrl, session);
-      const run = () =>
-        lighthouse(
-          `${baseUrl}${path}`,
-          {
+      const lhr = await lighthouseRun(
+        path,
+        async () => {},
+        () =>
+          lighthouse(
+            `${baseUrl}${path}`,
+            {
+              port: chrome.port,
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility'],
+              disableStorageReset: true,
+            },
+            desktopConfig,
+          ),
+      );
+      scores.push(scoresOf(path, lhr));
+    }
+  } finally {
+    chrome.kill();
+  }
+  return scores;
+}
+
+/**
+ * Lighthouse with its default (mobile) settings, no config: simulated slow 4G, 4× CPU
+ * slowdown, a phone's screen. A Chromium of its own (chrome-launcher gives each launch a new
+ * temporary profile), /login first signed out, then the other pages signed in.
+ *
+ * Cold cache: Lighthouse's storage reset is off (`disableStorageReset`) so that the session in
+ * local storage stays, and with it Lighthouse clears no cache either. So before every run and
+ * every retry, after the session is put in (which loads /login and so fills the cache), the
+ * HTTP cache is cleared through the DevTools protocol as Lighthouse's own reset does
+ * (`Network.clearBrowserCache` for the disk cache, `Network.setCacheDisabled` on and off for the
+ * memory cache), and Lighthouse then loads the page in a tab of its own. `fromCache` counts the
+ * requests that still came with no bytes transferred (a cache hit): it is 0 on a cold run.
+ */
+export async function mobileLighthouseScores(baseUrl: string, session: Session, paths: string[]) {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: flags });
+  const scores: MobileScores[] = [];
+  try {
+    for (const path of loginFirst(paths)) {
+      const lhr = await lighthouseRun(
+        path,
+        () => coldCache(chrome.port, baseUrl, path === '/login' ? null : session),
+        () =>
+          lighthouse(`${baseUrl}${path}`, {
             port: chrome.port,
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility'],
             disableStorageReset: true,
-          },
-          desktopConfig,
-        );
-      let lhr = (await run())?.lhr;
-      // Lighthouse's own failures ("Something went wrong with recording the trace … Please run
-      // Lighthouse again"), not scores: run it again, twice at most.
-      for (let again = 0; lhr?.runtimeError && again < 2; again += 1) {
-        process.stderr.write(`[bench] Lighthouse on ${path}: ${lhr.runtimeError.message}; running it again\n`);
-        lhr = (await run())?.lhr;
-      }
-      if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
-      if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
+          }),
+      );
+      const requests = (
+        lhr.audits['network-requests']?.details as { items?: { url?: string; transferSize?: number }[] }
+      )?.items;
       scores.push({
-        path,
-        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
-        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+        ...scoresOf(path, lhr),
+        totalKb: Math.round((lhr.audits['total-byte-weight']?.numericValue ?? 0) / 1024),
+        fromCache: (requests ?? []).filter((r) => r.url?.startsWith('http') && r.transferSize === 0).length,
       });
     }
   } finally {
@@ -89,6 +159,23 @@ async function putSession(port: number, baseUrl: string, session: Session) {
       session.token,
       storedUser(session),
     );
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+/** The session put into local storage (none: left as it is), then the browser's HTTP cache emptied. */
+async function coldCache(port: number, baseUrl: string, session: Session | null) {
+  if (session) await putSession(port, baseUrl, session);
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    await cdp.detach();
     await page.close();
   } finally {
     await browser.disconnect();
