@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -73,8 +74,19 @@ async function lighthouseRun(path: string, prepare: () => Promise<void>, run: ()
  * Lighthouse (desktop settings) on Debian's Chromium: /login signed out, then the other pages
  * signed in (token and user put into local storage first, storage not reset between runs).
  */
+/**
+ * chrome-launcher reports a missing browser as an 'error' event nothing can catch, which
+ * would end the bench and leave its servers running: say so as an ordinary error first.
+ */
+function launchChrome() {
+  if (!fs.existsSync(chromiumPath)) {
+    throw new Error(`no Chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  }
+  return chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: flags });
+}
+
 export async function lighthouseScores(baseUrl: string, session: Session, paths: string[]) {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: flags });
+  const chrome = await launchChrome();
   const scores: LighthouseScores[] = [];
   try {
     for (const path of loginFirst(paths)) {
@@ -116,7 +128,7 @@ export async function lighthouseScores(baseUrl: string, session: Session, paths:
  * requests that still came with no bytes transferred (a cache hit): it is 0 on a cold run.
  */
 export async function mobileLighthouseScores(baseUrl: string, session: Session, paths: string[]) {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: flags });
+  const chrome = await launchChrome();
   const scores: MobileScores[] = [];
   try {
     for (const path of loginFirst(paths)) {
