@@ -167,7 +167,7 @@ describe.skipIf(!hasChromium)('stored script payloads', () => {
 
   it('shows the profile name as text in the header and its account menu', async () => {
     await expectLiteral(page, 'header', [p.profileName]);
-    await page.getByRole('button', { name: `Account menu: ${p.profileName} (${ownerEmail})` }).click();
+    await page.getByRole('button', { name: `Account menu: ${p.profileName} ${ownerEmail}` }).click();
     await page.getByRole('menuitem', { name: 'My Account' }).click();
     await page.waitForURL('**/my-account');
     await expectLiteral(page, 'my account', [p.profileName]);

@@ -87,7 +87,7 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(' '))
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 400)}`)
           .slice(0, 3)
           .join(' | ')}`,
     );

@@ -14,6 +14,7 @@ import { showAlert } from '../../lib/alerts';
 import { api } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
 import type { StoredUser } from '../../lib/session';
+import { visuallyHidden } from '../ui/visually-hidden';
 import { useLogout } from './use-logout';
 
 export function AccountMenu({ user }: { user: StoredUser }) {
@@ -38,20 +39,24 @@ export function AccountMenu({ user }: { user: StoredUser }) {
     <>
       <Button
         color="inherit"
-        aria-label={`Account menu: ${user.name} (${user.email})`}
         aria-haspopup="true"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'account-menu' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ gap: 1, textAlign: 'left' }}
       >
-        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+        {/* Named by its content, "Account menu: name e-mail", so the name holds the visible text;
+            the initial only repeats the name. */}
+        <Box component="span" style={visuallyHidden}>
+          Account menu:{' '}
+        </Box>
+        <Avatar aria-hidden sx={{ width: 36, height: 36, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
           {user.name.trim().charAt(0).toUpperCase() || '?'}
         </Avatar>
         <Box sx={{ display: { xs: 'none', sm: 'block' }, lineHeight: 1.2 }}>
           <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
             {user.name}
-          </Box>
+          </Box>{' '}
           <Box component="span" sx={{ display: 'block', fontSize: 12, color: 'text.secondary' }}>
             {user.email}
           </Box>

@@ -1,17 +1,6 @@
-import type { CSSProperties } from 'react';
+import { visuallyHidden } from './visually-hidden';
 
-/** Hidden but still focusable and labelled by the <label> that wraps it. */
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
+// The input is hidden but still focusable and labelled by the <label> that wraps it.
 
 type Props = {
   acceptedTypes: readonly string[];

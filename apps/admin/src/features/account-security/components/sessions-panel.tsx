@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { visuallyHidden } from '../../../components/ui/visually-hidden';
 import { showAlert } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/api-error';
 import { useProgressWhile } from '../../../lib/progress';
@@ -47,7 +48,7 @@ export function SessionsPanel() {
               <TableCell>Signed in</TableCell>
               <TableCell>Last seen</TableCell>
               <TableCell>
-                <Box component="span" sx={visuallyHidden}>
+                <Box component="span" style={visuallyHidden}>
                   Action
                 </Box>
               </TableCell>
@@ -96,12 +97,3 @@ export function SessionsPanel() {
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
