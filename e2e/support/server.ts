@@ -1,10 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { api, spawnServer } from '../../apps/api/test/server-process';
 import { createTestDatabase } from '../../apps/api/test/test-database';
+
+/** A JSON call against a running server (for arranging data in browser tests). */
+export { api };
 
 export const ownerEmail = 'owner@shop.test';
 export const ownerPassword = 'owner-password-1';
@@ -33,16 +35,6 @@ export interface StartOptions {
   reuse?: ServerDatabase;
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
 /**
  * The production build (apps/api/dist + apps/admin/dist) on a free loopback port, with a
  * fresh database: SQLite in a temporary DATA_DIR, or a new PostgreSQL database when
@@ -54,80 +46,33 @@ export async function startServer(
 ): Promise<RunningServer> {
   // `reuse` starts on an existing database (e.g. after a crash); stop() then leaves it in place.
   const database = options.reuse ? { ...options.reuse, drop: async () => undefined } : await createTestDatabase();
-  const port = await freePort();
-  let output = '';
   // E2E_API_ENTRY / E2E_ADMIN_DIST let parallel work use its own builds (defaults: the repo's dist folders).
   const entry = process.env.E2E_API_ENTRY ?? path.join(root, 'apps/api/dist/server.js');
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: database.dataDir,
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-      ADMIN_EMAIL: ownerEmail,
-      ADMIN_PASSWORD: ownerPassword,
-      SEED: 'none',
-      LOG_LEVEL: 'warn',
-      ...(process.env.E2E_ADMIN_DIST ? { ADMIN_DIST: process.env.E2E_ADMIN_DIST } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await spawnServer(entry, {
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ADMIN_EMAIL: ownerEmail,
+    ADMIN_PASSWORD: ownerPassword,
+    SEED: 'none',
+    LOG_LEVEL: 'warn',
+    ...(process.env.E2E_ADMIN_DIST ? { ADMIN_DIST: process.env.E2E_ADMIN_DIST } : {}),
+    ...env,
   });
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const healthy = await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error(`server not healthy in 30 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const child = server.process;
   return {
-    baseUrl,
+    baseUrl: server.baseUrl,
     dataDir: database.dataDir,
     ...(database.databaseUrl ? { databaseUrl: database.databaseUrl } : {}),
     process: child,
     dropDatabase: () => database.drop(),
-    output: () => output,
+    output: server.output,
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await once(child, 'exit');
-      }
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const { code } = await server.exited();
       await database.drop();
-      return child.exitCode;
+      return code;
     },
   };
-}
-
-/** A JSON call against a running server (for arranging data in browser tests). */
-export async function api<T = unknown>(
-  server: RunningServer,
-  method: string,
-  url: string,
-  body?: unknown,
-  token?: string,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(server.baseUrl + url, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
 }
 
 export async function ownerToken(server: RunningServer): Promise<string> {
