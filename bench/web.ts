@@ -71,10 +71,6 @@ async function lighthouseRun(path: string, prepare: () => Promise<void>, run: ()
 }
 
 /**
- * Lighthouse (desktop settings) on Debian's Chromium: /login signed out, then the other pages
- * signed in (token and user put into local storage first, storage not reset between runs).
- */
-/**
  * chrome-launcher reports a missing browser as an 'error' event nothing can catch, which
  * would end the bench and leave its servers running: say so as an ordinary error first.
  */
@@ -85,33 +81,37 @@ function launchChrome() {
   return chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: flags });
 }
 
-export async function lighthouseScores(baseUrl: string, session: Session, paths: string[]) {
+/**
+ * Lighthouse (desktop settings) on Debian's Chromium: /login signed out, then the other pages
+ * signed in (token and user put into local storage first, storage not reset between runs).
+ */
+export function lighthouseScores(baseUrl: string, session: Session, paths: string[]) {
+  return eachPage(paths, async (port, path) => {
+    if (path !== '/login') await putSession(port, baseUrl, session);
+    const lhr = await lighthouseRun(
+      path,
+      async () => {},
+      () =>
+        lighthouse(
+          `${baseUrl}${path}`,
+          { port, logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
+          desktopConfig,
+        ),
+    );
+    return scoresOf(path, lhr);
+  });
+}
+
+/** A Chromium of its own for one pass over `paths` (/login first), closed afterwards. */
+async function eachPage<T>(paths: string[], measure: (port: number, path: string) => Promise<T>): Promise<T[]> {
   const chrome = await launchChrome();
-  const scores: LighthouseScores[] = [];
+  const results: T[] = [];
   try {
-    for (const path of loginFirst(paths)) {
-      if (path !== '/login') await putSession(chrome.port, baseUrl, session);
-      const lhr = await lighthouseRun(
-        path,
-        async () => {},
-        () =>
-          lighthouse(
-            `${baseUrl}${path}`,
-            {
-              port: chrome.port,
-              logLevel: 'error',
-              onlyCategories: ['performance', 'accessibility'],
-              disableStorageReset: true,
-            },
-            desktopConfig,
-          ),
-      );
-      scores.push(scoresOf(path, lhr));
-    }
+    for (const path of loginFirst(paths)) results.push(await measure(chrome.port, path));
   } finally {
     chrome.kill();
   }
-  return scores;
+  return results;
 }
 
 /**
@@ -127,35 +127,27 @@ export async function lighthouseScores(baseUrl: string, session: Session, paths:
  * memory cache), and Lighthouse then loads the page in a tab of its own. `fromCache` counts the
  * requests that still came with no bytes transferred (a cache hit): it is 0 on a cold run.
  */
-export async function mobileLighthouseScores(baseUrl: string, session: Session, paths: string[]) {
-  const chrome = await launchChrome();
-  const scores: MobileScores[] = [];
-  try {
-    for (const path of loginFirst(paths)) {
-      const lhr = await lighthouseRun(
-        path,
-        () => coldCache(chrome.port, baseUrl, path === '/login' ? null : session),
-        () =>
-          lighthouse(`${baseUrl}${path}`, {
-            port: chrome.port,
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility'],
-            disableStorageReset: true,
-          }),
-      );
-      const requests = (
-        lhr.audits['network-requests']?.details as { items?: { url?: string; transferSize?: number }[] }
-      )?.items;
-      scores.push({
-        ...scoresOf(path, lhr),
-        totalKb: Math.round((lhr.audits['total-byte-weight']?.numericValue ?? 0) / 1024),
-        fromCache: (requests ?? []).filter((r) => r.url?.startsWith('http') && r.transferSize === 0).length,
-      });
-    }
-  } finally {
-    chrome.kill();
-  }
-  return scores;
+export function mobileLighthouseScores(baseUrl: string, session: Session, paths: string[]) {
+  return eachPage(paths, async (port, path): Promise<MobileScores> => {
+    const lhr = await lighthouseRun(
+      path,
+      () => coldCache(port, baseUrl, path === '/login' ? null : session),
+      () =>
+        lighthouse(`${baseUrl}${path}`, {
+          port,
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: true,
+        }),
+    );
+    const requests = (lhr.audits['network-requests']?.details as { items?: { url?: string; transferSize?: number }[] })
+      ?.items;
+    return {
+      ...scoresOf(path, lhr),
+      totalKb: Math.round((lhr.audits['total-byte-weight']?.numericValue ?? 0) / 1024),
+      fromCache: (requests ?? []).filter((r) => r.url?.startsWith('http') && r.transferSize === 0).length,
+    };
+  });
 }
 
 async function putSession(port: number, baseUrl: string, session: Session) {

@@ -14,7 +14,7 @@
 # native dependency ships N-API prebuilds) is built for the Node that runs it.
 # A contributor with a version manager (nvm, fnm, volta, mise) uses that instead: `.nvmrc`.
 
-# The exact releases, moved by hand (and by Renovate's PRs to this file's readers) as LTS moves.
+# The exact releases, moved by hand as new LTS releases come out (CI and README name these two).
 _shopdesk_node_release() {
   case "$1" in
     24) echo 24.21.0 ;;
