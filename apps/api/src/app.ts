@@ -61,10 +61,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
   }
-  interface FastifyRequest {
-    /** handle.mark() when the request came in: its answer waits for what was written before (onSend). */
-    writeMark: number;
-  }
 }
 
 /** Builds the whole application: plugins, then one register() per module. Never listens. */
@@ -102,34 +98,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const handle: DbHandle = createDb(config);
+  const handle: DbHandle = createDb(config, (error, what) => app.log.error({ err: error }, what));
   const epoch = new WriteEpoch();
-  // Where the writes stood when the request came in (a property, not a map keyed by requests:
-  // nothing extra for the collector to trace per request).
-  app.decorateRequest('writeMark', 0);
-  app.addHook('onRequest', (request, _reply, done) => {
-    request.writeMark = handle.mark();
-    done();
-  });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
     // Its handler is done (its transaction committed): reads remembered before now are stale.
     if (!readOnlyMethods.has(request.method)) epoch.bump();
-    // Nothing is answered before what it wrote, or read, is on disk (group commit, create-db.ts).
-    const durable = handle.durable(request.writeMark);
-    if (!durable) return done(null, payload);
-    durable.then(
-      () => done(null, payload),
-      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
-    );
+    done(null, payload);
   });
   await migrateToLatest(handle.db);
-  await storeMissingProductJsonOnce(handle.db, handle.engine);
+  await storeMissingProductJsonOnce(handle.db);
   const clock = options.clock ?? Date.now;
   const ctx: AppContext = {
     config,
     db: handle.db,
     engine: handle.engine,
+    transaction: handle.transaction,
+    ...(handle.sqlite ? { sqlite: handle.sqlite } : {}),
     tokens: new TokenSigner(loadJwtSecret(config.jwtSecret, config.dataDir)),
     clock,
     throttle: new Throttle({ ...defaultThrottleLimits, ...options.throttle }, clock),

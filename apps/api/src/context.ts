@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import type { Db, Engine } from './db/create-db';
+import type { Db, DbHandle, Engine } from './db/create-db';
 import type { Mailer } from './lib/mailer';
 import type { Throttle } from './lib/throttle';
 import type { TokenSigner } from './lib/tokens';
@@ -13,6 +13,10 @@ export interface AppContext {
   config: Config;
   db: Db;
   engine: Engine;
+  /** Every write request's changes go through here: one transaction, answered once committed (create-db.ts). */
+  transaction: DbHandle['transaction'];
+  /** SQLite: the connection behind `db`, for bulk loads (the seed) only; request code goes through `db`. */
+  sqlite?: DbHandle['sqlite'];
   tokens: TokenSigner;
   /** Milliseconds since the epoch; tests move it to prove expiry. */
   clock: () => number;

@@ -45,6 +45,5 @@ export async function createMigratedDatabase(): Promise<{ database: TestDatabase
   const database = await createTestDatabase();
   const handle = createDb({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
   await migrateToLatest(handle.db);
-  await handle.durable();
   return { database, handle };
 }

@@ -9,12 +9,9 @@ import type { DbHandle, Engine } from './create-db';
 import type { Database } from './schema';
 
 /**
- * A commit that fails must reach whoever was told "saved". A deferred foreign key stands in for
- * any failure of the real COMMIT (disk full, I/O error): SQLite checks it only at COMMIT.
- */
-/**
- * A session naming no user. SQLite checks the foreign key only at the shared COMMIT (deferred),
- * so that COMMIT fails; PostgreSQL refuses the insert itself.
+ * A commit that fails must reach whoever would be told "saved" (write-queue.ts). A deferred
+ * foreign key stands in for any failure of the real COMMIT (disk full, I/O error): SQLite
+ * checks it only at COMMIT, so the batch's COMMIT fails; PostgreSQL refuses the insert itself.
  */
 async function writeBrokenForeignKey(trx: Transaction<Database>, engine: Engine) {
   if (engine === 'sqlite') await sql`pragma defer_foreign_keys = on`.execute(trx);
@@ -24,7 +21,7 @@ async function writeBrokenForeignKey(trx: Transaction<Database>, engine: Engine)
     .execute();
 }
 
-describe(`group commit: a failed commit is reported (${engineName})`, () => {
+describe(`write queue: a failed commit is reported (${engineName})`, () => {
   let database: TestDatabase;
   let handle: DbHandle;
 
@@ -52,59 +49,73 @@ describe(`group commit: a failed commit is reported (${engineName})`, () => {
     return rows.map((row) => row.name).sort();
   }
 
-  it('64 transactions, one of which makes the commit fail: no write is reported saved unless it is kept', async () => {
+  it('64 units, one of which makes the commit fail: no unit resolves unless its writes are kept', async () => {
     const names = Array.from({ length: 64 }, (_, i) => `burst-${i}`);
     const outcomes = await Promise.allSettled(
       names.map((name, i) =>
-        handle.db.transaction().execute(async (trx) => {
+        handle.transaction(async (trx) => {
           await trx.insertInto('counters').values({ name, value: 1 }).execute();
-          if (i === 10) {
-            await writeBrokenForeignKey(trx, handle.engine);
-          }
+          if (i === 10) await writeBrokenForeignKey(trx, handle.engine);
         }),
       ),
     );
-    const durable = await (handle.durable() ?? Promise.resolve()).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    const saidSaved = durable ? [] : names.filter((_, i) => outcomes[i]?.status === 'fulfilled');
-    // Every transaction told it succeeded, with durable() not rejecting, must be on disk.
+    const saidSaved = names.filter((_, i) => outcomes[i]?.status === 'fulfilled');
+    // Every unit that resolved must be on disk, and the broken one never resolves.
     const visible = await visibleCounters(names);
     expect(saidSaved.filter((name) => !visible.includes(name))).toEqual([]);
     expect(saidSaved).not.toContain('burst-10');
+    expect(String((outcomes[10] as PromiseRejectedResult).reason)).toMatch(
+      /FOREIGN KEY constraint failed|foreign key constraint/,
+    );
   });
 
-  it('a statement that rolls back the whole shared transaction does not leave an earlier, resolved write reported saved', async () => {
-    await handle.db.transaction().execute(async (trx) => {
+  it('a statement that rolls back the whole transaction rejects every unit of its batch; later units still run', async () => {
+    // The first unit runs alone; the next three queue behind it and run together (SQLite).
+    let release = () => {};
+    let started = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const blocker = handle.transaction(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+          started();
+        }),
+    );
+    const first = handle.transaction(async (trx) => {
       await trx.insertInto('counters').values({ name: 'first', value: 1 }).execute();
     });
-    // SQLite: OR ROLLBACK undoes the whole (shared) transaction, as SQLITE_FULL or an I/O error may.
-    const second = handle.db.transaction().execute(async (trx) => {
+    // SQLite: OR ROLLBACK undoes the whole transaction, as SQLITE_FULL or an I/O error may.
+    const second = handle.transaction(async (trx) => {
+      // PostgreSQL: its own transaction, after the first's commit.
+      if (handle.engine === 'postgres') await first;
       if (handle.engine === 'sqlite')
         await sql`insert or rollback into counters (name, value) values ('first', 2)`.execute(trx);
       else await sql`insert into counters (name, value) values ('first', 2)`.execute(trx);
     });
+    const third = handle.transaction(async (trx) => {
+      await trx.insertInto('counters').values({ name: 'third', value: 1 }).execute();
+    });
+    await running;
+    release();
+    await blocker;
     await expect(second).rejects.toThrow(/UNIQUE constraint failed|duplicate key/);
-    const durable = await (handle.durable() ?? Promise.resolve()).then(
-      () => 'no error',
-      (error: unknown) => String(error),
-    );
-    // Either the write of the first transaction is on disk, or durable() says why not.
-    if (durable === 'no error') expect(await visibleCounters(['first'])).toEqual(['first']);
-    else expect(durable).toMatch(/rolled back a transaction whole; its writes were not saved/);
+    await expect(third).resolves.toBeUndefined();
+    if (handle.engine === 'sqlite') {
+      await expect(first).rejects.toThrow(/rolled back a transaction whole; its writes were not saved/);
+      expect(await visibleCounters(['first', 'third'])).toEqual(['third']);
+    } else {
+      // PostgreSQL: each unit is a transaction of its own.
+      await expect(first).resolves.toBeUndefined();
+      expect(await visibleCounters(['first', 'third'])).toEqual(['first', 'third']);
+    }
   });
 
-  it('a transaction whose own commit runs the failing shared COMMIT learns of it', async () => {
-    const outcome = await handle.db
-      .transaction()
-      .execute(async (trx) => {
+  it('a unit whose batch COMMIT fails learns of it, and nothing of it is kept', async () => {
+    const outcome = await handle
+      .transaction(async (trx) => {
         await trx.insertInto('counters').values({ name: 'late', value: 1 }).execute();
         await writeBrokenForeignKey(trx, handle.engine);
-        // Older than 2 ms: the shared transaction commits at once, inside this commit.
-        await new Promise((resolve) => setTimeout(resolve, 5));
       })
-      .then(() => handle.durable())
       .then(
         () => 'reported saved',
         (error: unknown) => String(error),

@@ -8,11 +8,10 @@ import { createMigratedDatabase, type TestDatabase } from '../../test/test-datab
 import type { Db, DbHandle } from './create-db';
 
 /**
- * Group commit (create-db.ts): on SQLite, transactions that run back to back share one real
- * transaction, each inside its own savepoint, and `durable()` says when it is on disk. Every
+ * The write queue (write-queue.ts): on SQLite, units of work queued together share one real
+ * transaction, each inside its own savepoint, and each resolves once that is committed. Every
  * check of what was kept is made from a second, independent connection (a new better-sqlite3
- * connection on the same file, or a new PostgreSQL client), never through the handle itself,
- * which sees its own uncommitted writes.
+ * connection on the same file, or a new PostgreSQL client), never through the handle itself.
  */
 
 type Target = { dataDir: string; databaseUrl?: string };
@@ -72,9 +71,9 @@ async function openObserver(target: Target): Promise<Observer> {
 const names = (count: number, prefix = 'gc') => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
 const optionId = (name: string) => `ov-${name}`;
 
-/** One transaction writing two rows: a counter and an option value. */
-const writeBoth = (db: Db, name: string, body?: (trx: Db) => Promise<void> | void) =>
-  db.transaction().execute(async (trx) => {
+/** One unit of work writing two rows: a counter and an option value. */
+const writeBoth = (handle: DbHandle, name: string, body?: (trx: Db) => Promise<void> | void) =>
+  handle.transaction(async (trx) => {
     await trx.insertInto('counters').values({ name, value: 1 }).execute();
     await trx
       .insertInto('option_values')
@@ -85,18 +84,17 @@ const writeBoth = (db: Db, name: string, body?: (trx: Db) => Promise<void> | voi
 
 const sorted = (values: string[]) => [...values].sort();
 
-describe(`group commit (${engineName})`, () => {
+describe(`write queue (${engineName})`, () => {
   let database: TestDatabase;
   let handle: DbHandle;
   let closed: boolean;
   let observer: Observer;
 
-  const open = async () => {
+  beforeEach(async () => {
     ({ database, handle } = await createMigratedDatabase());
     closed = false;
     observer = await openObserver(database);
-  };
-  beforeEach(open);
+  });
 
   afterEach(async () => {
     await observer.close();
@@ -104,27 +102,46 @@ describe(`group commit (${engineName})`, () => {
     await database.drop();
   });
 
-  it('50 concurrent transactions all commit, and another connection sees every write once durable() resolves', async () => {
+  it('50 concurrent units all commit, and each is visible to another connection when it resolves', async () => {
     const all = names(50);
-    await Promise.all(all.map((name) => writeBoth(handle.db, name)));
-    await handle.durable();
-    expect(await observer.seen('counters', 'name', all)).toEqual(sorted(all));
+    const seenAtResolve = await Promise.all(
+      all.map((name) => writeBoth(handle, name).then(() => observer.seen('counters', 'name', [name]))),
+    );
+    expect(seenAtResolve).toEqual(all.map((name) => [name]));
     expect(await observer.seen('option_values', 'id', all.map(optionId))).toEqual(sorted(all.map(optionId)));
-    // Nothing is left waiting: the shared transaction is closed.
-    expect(handle.durable()).toBeUndefined();
   });
 
-  it('a transaction that throws after writing keeps none of its writes; the rest of its group is all kept', async () => {
+  it('units queued together share one transaction on SQLite; on PostgreSQL each commits on its own', async () => {
+    // SQLite: the first unit runs alone; the 20 queued behind it run as one batch.
+    const seenDuringBatch: string[][] = [];
+    const all = names(21, 'batch');
+    const units: Array<Promise<void>> = [];
+    for (const [i, name] of all.entries()) {
+      units.push(
+        writeBoth(handle, name, async () => {
+          if (i !== 20) return;
+          // PostgreSQL: the batch's first resolves (is committed) while this one is still open.
+          if (handle.engine === 'postgres') await units[1];
+          // The last unit of the batch looks, from another connection, for the batch's first.
+          seenDuringBatch.push(await observer.seen('counters', 'name', ['batch-1']));
+        }),
+      );
+    }
+    await Promise.all(units);
+    expect(await observer.seen('counters', 'name', all)).toEqual(sorted(all));
+    expect(seenDuringBatch).toEqual(handle.engine === 'sqlite' ? [[]] : [['batch-1']]);
+  });
+
+  it('a unit that throws after writing keeps none of its writes; the rest of its batch is all kept', async () => {
     const all = names(50);
     const failing = new Set(['gc-0', 'gc-17', 'gc-31', 'gc-49']);
     const outcomes = await Promise.allSettled(
       all.map((name) =>
-        writeBoth(handle.db, name, () => {
+        writeBoth(handle, name, () => {
           if (failing.has(name)) throw new Error(`refused ${name}`);
         }),
       ),
     );
-    await handle.durable();
     all.forEach((name, i) => {
       if (failing.has(name)) expect(outcomes[i]).toEqual({ status: 'rejected', reason: new Error(`refused ${name}`) });
       else expect(outcomes[i]?.status).toBe('fulfilled');
@@ -134,17 +151,16 @@ describe(`group commit (${engineName})`, () => {
     expect(await observer.seen('option_values', 'id', all.map(optionId))).toEqual(sorted(kept.map(optionId)));
   });
 
-  it('a transaction that breaks a primary key rejects with the error and does not take the others down', async () => {
+  it('a unit that breaks a primary key rejects with the error and does not take the others down', async () => {
     await handle.db.insertInto('counters').values({ name: 'taken', value: 7 }).execute();
     const all = names(30);
     const outcomes = await Promise.allSettled(
       all.map((name) =>
-        writeBoth(handle.db, name, async (trx) => {
+        writeBoth(handle, name, async (trx) => {
           if (name === 'gc-15') await trx.insertInto('counters').values({ name: 'taken', value: 99 }).execute();
         }),
       ),
     );
-    await handle.durable();
     const refused = outcomes[15];
     expect(refused?.status).toBe('rejected');
     expect(String((refused as PromiseRejectedResult).reason)).toMatch(/UNIQUE constraint failed|duplicate key/);
@@ -158,78 +174,24 @@ describe(`group commit (${engineName})`, () => {
     expect(taken?.value).toBe(7);
   });
 
-  it('a grouped write is not visible to another connection before durable() resolves, and is after (SQLite)', async () => {
-    let pendingSeen = 0;
-    let bothPending = 0;
-    // The shared transaction commits at once when it is 2 ms old: on a loaded machine a try can
-    // commit at once, so a few tries are allowed; at least one must keep the pair pending.
-    for (let attempt = 0; attempt < 20 && bothPending < 3; attempt += 1) {
-      const [first, last] = [`pair-${attempt}-a`, `pair-${attempt}-b`];
-      // Both started in the same tick; nothing but promise callbacks runs until the await returns
-      // (no setImmediate: only a commit made at once can have reached the disk).
-      await Promise.all([writeBoth(handle.db, first), writeBoth(handle.db, last)]);
-      const pending = handle.durable();
-      if (handle.engine === 'postgres') {
-        // PostgreSQL commits each transaction itself: nothing to wait for, already visible.
-        expect(pending).toBeUndefined();
-        expect(await observer.seen('counters', 'name', [first, last])).toEqual([first, last]);
-        bothPending += 1;
-        pendingSeen += 1;
-        continue;
-      }
-      const seenNow = observer.seenNow as NonNullable<Observer['seenNow']>;
-      if (pending) {
-        pendingSeen += 1;
-        // The handle's own connection sees both...
-        const own = await handle.db.selectFrom('counters').select('name').where('name', 'in', [first, last]).execute();
-        expect(own.map((row) => row.name).sort()).toEqual([first, last]);
-        // ...but the shared transaction holding the last one is still open: another connection
-        // sees neither of its rows (the first may have been committed at once, alone).
-        const seenBefore = seenNow('counters', 'name', [first, last]);
-        expect(seenBefore).not.toContain(last);
-        expect(seenNow('option_values', 'id', [optionId(last)])).toEqual([]);
-        if (seenBefore.length === 0) bothPending += 1;
-        await pending;
-      }
-      expect(seenNow('counters', 'name', [first, last])).toEqual([first, last]);
-      expect(seenNow('option_values', 'id', [first, last].map(optionId))).toEqual([first, last].map(optionId));
+  it('close() lets queued units finish; reopened, the database has their writes', async () => {
+    const all = names(3, 'close');
+    const writes = Promise.all(all.map((name) => writeBoth(handle, name)));
+    await handle.close();
+    closed = true;
+    await expect(writes).resolves.toHaveLength(3);
+    // Another connection, opened after the handle is gone, reads everything.
+    const reopened = await openObserver(database);
+    try {
+      expect(await reopened.seen('counters', 'name', all)).toEqual(sorted(all));
+      expect(await reopened.seen('option_values', 'id', all.map(optionId))).toEqual(sorted(all.map(optionId)));
+    } finally {
+      await reopened.close();
     }
-    expect(pendingSeen).toBeGreaterThan(0);
-    // At least once, the two transactions shared one pending real transaction.
-    expect(bothPending).toBeGreaterThan(0);
-  });
-
-  it('close() commits a shared transaction still pending; reopened, the database has its writes', async () => {
-    let pendingAtClose = 0;
-    for (let attempt = 0; attempt < 10 && pendingAtClose === 0; attempt += 1) {
-      if (attempt > 0) {
-        // A fresh database for every try: the previous handle is closed.
-        await observer.close();
-        await database.drop();
-        await open();
-      }
-      const all = names(3, `close-${attempt}`);
-      await Promise.all(all.map((name) => writeBoth(handle.db, name)));
-      const pending = handle.durable();
-      if (pending || handle.engine === 'postgres') pendingAtClose += 1;
-      await handle.close();
-      closed = true;
-      // The waiters learn of the commit close() made.
-      await expect(pending ?? Promise.resolve()).resolves.toBeUndefined();
-      // Another connection, opened after the handle is gone, reads everything.
-      const reopened = await openObserver(database);
-      try {
-        expect(await reopened.seen('counters', 'name', all)).toEqual(sorted(all));
-        expect(await reopened.seen('option_values', 'id', all.map(optionId))).toEqual(sorted(all.map(optionId)));
-      } finally {
-        await reopened.close();
-      }
-    }
-    expect(pendingAtClose).toBeGreaterThan(0);
   });
 });
 
-describe(`group commit through the app (${engineName})`, () => {
+describe(`write queue through the app (${engineName})`, () => {
   let t: TestApp;
   let token: string;
   let observer: Observer;
@@ -262,8 +224,7 @@ describe(`group commit through the app (${engineName})`, () => {
         }),
       );
     for (let i = 0; i < 20; i += 1) {
-      // Products are saved in a transaction; option values by a single insert, which joins the
-      // shared transaction when one is open.
+      // Products are saved through the write queue; option values by a single insert of their own.
       watch(
         'products',
         t.request({

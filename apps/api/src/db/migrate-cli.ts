@@ -8,7 +8,7 @@ const handle = createDb(config);
 try {
   await migrateToLatest(handle.db);
   // Product answer texts for rows from before they were stored (else the first start writes them).
-  await storeMissingProductJsonOnce(handle.db, handle.engine);
+  await storeMissingProductJsonOnce(handle.db);
   process.stdout.write(`Database migrated (${handle.engine}).\n`);
 } finally {
   await handle.close();

@@ -27,26 +27,13 @@ const clientErrors: Record<string, [number, string]> = {
   FST_ERR_VALIDATION: [400, messages.badRequest],
 };
 
-/** Errors that mean the database cannot be reached (answered 503), from node-postgres, postgres.js or SQLite. */
+/** Errors that mean the database cannot be reached (answered 503), from node-postgres or SQLite. */
 export function isDatabaseDown(error: unknown): boolean {
   const code = (error as { code?: string }).code ?? '';
   const text = error instanceof Error ? error.message : '';
   return (
-    [
-      'ECONNREFUSED',
-      'ECONNRESET',
-      'ETIMEDOUT',
-      '57P01',
-      '57P03',
-      '08006',
-      '08001',
-      '08003',
-      // postgres.js (the page reader, create-db.ts hotRead)
-      'CONNECT_TIMEOUT',
-      'CONNECTION_CLOSED',
-      'CONNECTION_ENDED',
-      'CONNECTION_DESTROYED',
-    ].includes(code) || /Connection terminated|timeout exceeded when trying to connect|database is locked/i.test(text)
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003'].includes(code) ||
+    /Connection terminated|timeout exceeded when trying to connect|database is locked/i.test(text)
   );
 }
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { type Insertion, insertInText } from '../db/finish';
 import { badRequest } from '../lib/http-error';
 
 /** Our own stored image URL, whatever origin it was written with. */
@@ -29,37 +28,42 @@ export function imageBaseOf(config: Config, request: FastifyRequest): string {
 }
 
 /**
- * The same rewrite on an answer already serialized to JSON (the product list pages): every
- * string value that starts with `/uploads/` gets `base` before it. In compact JSON a value's
- * opening quote follows `:`, `[` or `,`; a quote inside a string is always escaped (`\"`), so
- * text never matches.
+ * The one rule for image URLs going out: in an answer's JSON text, every string value that
+ * starts with `/uploads/` gets `base` before it. Answers are compact JSON (Fastify's
+ * serializer; the stored list texts are JSON.stringify's), where a value's opening quote
+ * follows `:`, `[` or `,`, and a quote inside a string is always escaped (`\"`): text inside a
+ * value never matches. The search looks for `/uploads/` (a quote is in every JSON value, a
+ * slash rarely), then checks the two characters before.
  */
-export function imagePathInsertion(base: string): Insertion {
-  return { find: '"/uploads/', when: ':,[', insert: base };
-}
-
-/** imagePathInsertion made in a JSON text. */
 export function absoluteImageUrlsInJson(json: string, base: string): string {
-  return insertInText(json, imagePathInsertion(base));
+  const rest = '/uploads/';
+  let out = '';
+  let from = 0;
+  for (let at = json.indexOf(rest, 2); at !== -1; at = json.indexOf(rest, at + rest.length)) {
+    if (json.charCodeAt(at - 1) === 34 /* " */ && ':,['.includes(json.charAt(at - 2))) {
+      out += json.slice(from, at) + base;
+      from = at;
+    }
+  }
+  return from === 0 ? json : out + json.slice(from);
 }
 
 /**
  * Records store image paths (`/uploads/…`), never an origin: the shop keeps working under
  * another host name or behind a proxy. Our URLs coming in are cut back to the path; paths
- * going out become absolute (PUBLIC_URL, or the request's own origin), as api.md §1 asks.
+ * going out become absolute (PUBLIC_URL, or the request's own origin), as api.md §1 asks, on
+ * every JSON answer of the API once it is text.
  */
 export const imageUrlsPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  const baseOf = (request: FastifyRequest) => imageBaseOf(config, request);
-
   app.addHook('preValidation', async (request) => {
     if (request.body && typeof request.body === 'object') {
       request.body = mapStrings(request.body, (text) => ownImageUrl.exec(text)?.[1] ?? text);
     }
   });
 
-  app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (!request.url.startsWith('/api/')) return payload;
-    const base = baseOf(request);
-    return mapStrings(payload, (text) => (text.startsWith('/uploads/') ? base + text : text));
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || !request.url.startsWith('/api/')) return payload;
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    return absoluteImageUrlsInJson(payload, imageBaseOf(config, request));
   });
 });

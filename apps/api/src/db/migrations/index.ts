@@ -6,6 +6,7 @@ import * as ordersBanners from './2026-11-21-004-orders-banners';
 import * as accountSecurity from './2026-11-21-005-account-security';
 import * as productJson from './2026-11-21-006-product-json';
 import * as productList from './2026-11-21-007-product-list';
+import * as productTextFromApp from './2026-11-25-008-product-text-from-app';
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the bundled
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-005-account-security': accountSecurity,
   '2026-11-21-006-product-json': productJson,
   '2026-11-21-007-product-list': productList,
+  '2026-11-25-008-product-text-from-app': productTextFromApp,
 };

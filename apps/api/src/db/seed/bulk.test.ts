@@ -28,6 +28,8 @@ const command = (t: TestApp) => ({
   engine: t.app.ctx.engine,
   clock: t.app.ctx.clock,
   config: t.app.ctx.config,
+  transaction: t.app.ctx.transaction,
+  sqlite: t.app.ctx.sqlite,
 });
 
 describe(`bulk loading (${engineName})`, () => {
@@ -94,9 +96,9 @@ describe(`bulk loading (${engineName})`, () => {
   });
 
   it('rolls a failed load back whole: no rows, indexes and foreign keys as they were', async () => {
-    const { db, engine, config } = fresh.app.ctx;
+    const { db, engine, config, sqlite } = fresh.app.ctx;
     const before = await schemaOf(db, engine);
-    const bulk = new BulkLoader(db, engine, config.databaseUrl);
+    const bulk = new BulkLoader(db, engine, config.databaseUrl, sqlite);
     try {
       const load = bulk.transaction(async () => {
         await bulk.insert('orders', [

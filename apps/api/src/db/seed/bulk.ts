@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { type Db, type Engine, rawSqliteOf } from '../create-db';
+import type { Db, Engine } from '../create-db';
 import type { Database } from '../schema';
 
 type Row = Record<string, unknown>;
@@ -72,12 +72,15 @@ export class BulkLoader {
   private remakes: Array<{ tables: string[]; statement: string }> = [];
   private inTransaction = false;
 
+  /** `sqlite`: the better-sqlite3 connection behind `db` (DbHandle.sqlite), which SQLite loads go through. */
   constructor(
     private readonly db: Db,
     private readonly engine: Engine,
     private readonly databaseUrl?: string,
+    sqlite?: SQLite.Database,
   ) {
-    this.raw = engine === 'sqlite' ? rawSqliteOf(db) : undefined;
+    this.raw = engine === 'sqlite' ? sqlite : undefined;
+    if (engine === 'sqlite' && !sqlite) throw new Error('A SQLite bulk load needs the database connection');
     if (engine === 'postgres' && !databaseUrl) throw new Error('A PostgreSQL bulk load needs the database URL');
   }
 

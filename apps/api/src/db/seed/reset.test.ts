@@ -14,7 +14,14 @@ describe(`resetting the shop (${engineName})`, () => {
   it('empties the catalogue but never gives the catalogue version back (a running server keeps pages by it)', async () => {
     const { ctx } = t.app;
     // As the seed command does it: no epoch of this app, another process.
-    const command = { db: ctx.db, engine: ctx.engine, clock: ctx.clock, config: ctx.config };
+    const command = {
+      db: ctx.db,
+      engine: ctx.engine,
+      clock: ctx.clock,
+      config: ctx.config,
+      transaction: ctx.transaction,
+      sqlite: ctx.sqlite,
+    };
     await seedShop(command, { products: 5, orders: 0, reviews: 0, customers: 1 });
     const before = await readCounter(ctx.db, counterNames.productsVersion);
     await resetShop(command);

@@ -3,7 +3,7 @@ import type { SeedContext } from './seed';
 
 /** Removes every record but the administrators' accounts (for re-seeding a load-test store). */
 export async function resetShop(ctx: SeedContext): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     for (const table of [
       'order_items',
       'orders',

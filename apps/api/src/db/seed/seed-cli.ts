@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { loadConfig } from '../../config';
-import { createDb, type DbHandle, migrateToLatest, rawSqliteOf } from '../create-db';
+import { createDb, type DbHandle, migrateToLatest } from '../create-db';
 import { resetShop } from './reset';
 import { demoSizes, isEmptyShop, type SeedSizes, seedShop } from './seed';
 
@@ -36,7 +36,7 @@ function parseArgs(argv: string[]): { sizes: SeedSizes; reset: boolean } {
  * skips the fsyncs and gets a large page cache; the server's own connection keeps FULL.
  */
 function fastLoad(handle: DbHandle): () => void {
-  const raw = rawSqliteOf(handle.db);
+  const raw = handle.sqlite;
   if (!raw) return () => {};
   const synchronous = raw.pragma('synchronous', { simple: true });
   const cacheSize = raw.pragma('cache_size', { simple: true });
@@ -55,7 +55,7 @@ function fastLoad(handle: DbHandle): () => void {
  * the tables loaded without FREEZE (customers, categories).
  */
 async function settle(handle: DbHandle): Promise<void> {
-  const raw = rawSqliteOf(handle.db);
+  const raw = handle.sqlite;
   if (raw) {
     raw.exec('analyze');
     // Fold the write-ahead log into the database file so the server does not replay it at start.
@@ -71,7 +71,14 @@ const handle = createDb(config);
 let restore = () => {};
 try {
   await migrateToLatest(handle.db);
-  const ctx = { db: handle.db, engine: handle.engine, clock: Date.now, config };
+  const ctx = {
+    db: handle.db,
+    engine: handle.engine,
+    transaction: handle.transaction,
+    sqlite: handle.sqlite,
+    clock: Date.now,
+    config,
+  };
   restore = fastLoad(handle);
   if (reset) await resetShop(ctx);
   if (!(await isEmptyShop(ctx))) {

@@ -21,7 +21,8 @@ export interface SeedSizes {
 export const demoSizes: SeedSizes = { products: 300, orders: 2500, reviews: 900, customers: 120 };
 
 /** The app's context, or what the seed command builds (no epoch: no server to tell). */
-export type SeedContext = Pick<AppContext, 'db' | 'engine' | 'clock' | 'config'> & Partial<Pick<AppContext, 'epoch'>>;
+export type SeedContext = Pick<AppContext, 'db' | 'engine' | 'clock' | 'config' | 'transaction' | 'sqlite'> &
+  Partial<Pick<AppContext, 'epoch'>>;
 
 /** True when there is no catalogue yet (the owner account alone does not count). */
 export async function isEmptyShop(ctx: SeedContext): Promise<boolean> {
@@ -36,7 +37,7 @@ export async function isEmptyShop(ctx: SeedContext): Promise<boolean> {
  * and banners of every family. Deterministic for a given seed (ids aside).
  */
 export async function seedShop(ctx: SeedContext, sizes: SeedSizes, seed = 20261121) {
-  const bulk = new BulkLoader(ctx.db, ctx.engine, ctx.config.databaseUrl);
+  const bulk = new BulkLoader(ctx.db, ctx.engine, ctx.config.databaseUrl, ctx.sqlite);
   try {
     return await seedWith(ctx, bulk, sizes, new Random(seed));
   } finally {

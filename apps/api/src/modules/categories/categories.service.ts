@@ -80,14 +80,14 @@ export async function updateCategory(ctx: AppContext, id: string, body: Record<s
     ? { ...subCategoryUpdateSchema.parse(body), color: row.color, images: JSON.parse(row.images) as string[] }
     : categoryFormSchema.parse(body);
   await assertNameFree(ctx, row.parent_id, values.name, id);
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     await repo.updateCategory(trx, id, values, nowIso(ctx.clock));
     if (values.name !== row.name) {
       for (const reference of categoryReferences) await reference.rename(trx, id, values.name);
     }
     // Product answers show their category's name, colour and images: written again, and
     // kept pages retired.
-    await storeProductJson(trx, ctx.engine, { categoryId: id });
+    await storeProductJson(trx, { categoryId: id });
     await bumpCounter(trx, counterNames.productsVersion, 1);
   });
   return getCategory(ctx, id);

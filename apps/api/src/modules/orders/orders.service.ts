@@ -103,7 +103,7 @@ async function applySummaries(
 export async function createOrder(ctx: AppContext, body: unknown, createdAt = nowIso(ctx.clock)): Promise<Order> {
   const input = orderBodySchema.parse(body);
   const id = newId();
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     const lines = await orderLines(trx, id, input);
     await repo.insertOrder(trx, orderRow(id, input, amountOf(lines), createdAt), lines);
     await applySummaries(trx, createdAt.slice(0, 10), input.status, lines, 1);
@@ -137,7 +137,7 @@ const sameLines = (a: repo.OrderItemRow[], b: OrderInput['products']) =>
  */
 export async function updateOrder(ctx: AppContext, id: string, body: unknown): Promise<Order> {
   const input = orderBodySchema.parse(body);
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const row = await repo.findOrderRowToChange(trx, ctx.engine, id);
     if (!row) throw notFound(orderMessages.notFound);
     const oldLines = (await repo.itemsOfOrders(trx, [id])).get(id) ?? [];
@@ -165,7 +165,7 @@ export async function updateOrder(ctx: AppContext, id: string, body: unknown): P
 }
 
 export async function deleteOrder(ctx: AppContext, id: string) {
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     const row = await repo.findOrderRowToChange(trx, ctx.engine, id);
     if (!row) throw notFound(orderMessages.notFound);
     const lines = (await repo.itemsOfOrders(trx, [id])).get(id) ?? [];

@@ -1,9 +1,9 @@
-import { productSchema } from '@shopdesk/contract';
+import { productPageSchema, productSchema } from '@shopdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productBody } from '../../../test/catalogue-fixtures';
 import { bearer, createTestApp, engineName, signIn, type TestApp } from '../../../test/test-app';
 import { seedShop } from '../../db/seed/seed';
-import { productJsonByIds } from './product-json';
+import { productTexts } from './product-json';
 import { exactRankLimit, productsByIds } from './products.repository';
 
 type Page = {
@@ -12,9 +12,9 @@ type Page = {
 };
 
 /**
- * List pages are JSON written by the database, and deep pages start from page marks: both
- * must give exactly what the plain path gives (rows through toProduct and the zod schema,
- * pages through OFFSET).
+ * List pages are stored product texts joined, and deep pages start from page marks: both must
+ * give exactly what the plain path gives (rows through toProduct and the zod schema, pages
+ * through a plain ORDER BY), in the declared schema.
  */
 describe(`product list pages (${engineName})`, () => {
   let t: TestApp;
@@ -45,7 +45,7 @@ describe(`product list pages (${engineName})`, () => {
   it('writes each product exactly as toProduct and the contract schema do', async () => {
     const ids = (await get('/api/products?page=1&perPage=100')).products.map((p) => p.id);
     const { ctx } = t.app;
-    const texts = await productJsonByIds(ctx.db, ctx.engine, ids);
+    const texts = await productTexts(ctx.db, ids);
     const plain = await productsByIds(ctx.db, ids);
     expect(texts.map((text) => JSON.parse(text))).toEqual(plain.map((p) => productSchema.parse(p)));
   });
@@ -207,7 +207,81 @@ describe(`product list pages (${engineName})`, () => {
     expect(byName).toContain(cheapest);
   });
 
-  it('answers concurrent deep pages each with its own rows (answers reuse buffers once sent)', async () => {
+  it('answers every list and search page exactly in the declared schema, first pages and deep ones', async () => {
+    const { cat_id: catId } = await t.app.ctx.db.selectFrom('products').select('cat_id').executeTakeFirstOrThrow();
+    const urls = [
+      '/api/products?page=1&perPage=25',
+      '/api/products?page=30&perPage=25&sort=price&order=desc',
+      '/api/products?page=3000&perPage=25',
+      `/api/products/catId?catId=${catId}&page=1&perPage=10`,
+      `/api/products/catId?catId=${catId}&page=12&perPage=5&sort=name`,
+      '/api/search?q=a&page=1&perPage=20',
+      '/api/search?q=a&page=40&perPage=20',
+      '/api/search?q=zzzzqqq',
+    ];
+    for (const url of urls) {
+      const res = await t.request({ method: 'GET', url, headers: { ...bearer(token), host: 'shop.test' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body = res.json();
+      // Parsing keeps only what the schema names: equal means nothing missing, nothing extra.
+      expect(productPageSchema.parse(body), url).toEqual(body);
+    }
+  });
+
+  it('answers pages and products with a strong ETag: 304 when it still holds, a new one after a write', async () => {
+    const first = await t.request({ method: 'GET', url: '/api/products?page=1&perPage=5', headers: bearer(token) });
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^"[^"]+"$/);
+    const again = await t.request({
+      method: 'GET',
+      url: '/api/products?page=1&perPage=5',
+      headers: { ...bearer(token), 'if-none-match': tag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const id = (first.json() as Page).products[0]?.id as string;
+    const product = await t.request({ method: 'GET', url: `/api/products/${id}`, headers: bearer(token) });
+    expect(product.statusCode).toBe(200);
+    const productTag = product.headers.etag as string;
+    const unchanged = await t.request({
+      method: 'GET',
+      url: `/api/products/${id}`,
+      headers: { ...bearer(token), 'if-none-match': productTag },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    // Another origin gets other image URLs: another tag.
+    const elsewhere = await t.request({
+      method: 'GET',
+      url: '/api/products?page=1&perPage=5',
+      headers: { ...bearer(token), host: 'other.test', 'if-none-match': tag },
+    });
+    expect(elsewhere.statusCode).toBe(200);
+    // A write to the catalogue retires every tag.
+    const { cat_id: catId } = await t.app.ctx.db
+      .selectFrom('products')
+      .select('cat_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const edit = await t.request({
+      method: 'PUT',
+      url: `/api/products/${id}`,
+      headers: bearer(token),
+      payload: productBody(catId, { name: 'Renamed for the tag' }),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    for (const [url, old] of [
+      ['/api/products?page=1&perPage=5', tag],
+      [`/api/products/${id}`, productTag],
+    ] as const) {
+      const after = await t.request({ method: 'GET', url, headers: { ...bearer(token), 'if-none-match': old } });
+      expect(after.statusCode, url).toBe(200);
+      expect(after.headers.etag).not.toBe(old);
+      expect(after.body).toContain('Renamed for the tag');
+    }
+  });
+
+  it('answers concurrent deep pages each with its own rows', async () => {
     const direct = (await t.app.ctx.db.selectFrom('products').select('id').orderBy('id', 'asc').execute()).map(
       (row) => row.id,
     );

@@ -1,7 +1,6 @@
 import type { Product } from '@shopdesk/contract';
 import { type Insertable, sql } from 'kysely';
-import { type Db, type Engine, hotRead } from '../../db/create-db';
-import type { Finish } from '../../db/finish';
+import type { Db, Engine } from '../../db/create-db';
 import type { ProductsTable } from '../../db/schema';
 import { markFor } from './page-marks';
 
@@ -31,10 +30,10 @@ const productColumns = [
   'c.images as category_images',
 ] as const;
 
-function selectProducts(db: Db) {
+export function selectProducts(db: Db) {
   return db.selectFrom('products as p').leftJoin('categories as c', 'c.id', 'p.cat_id').select(productColumns);
 }
-type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['executeTakeFirstOrThrow']>>;
+export type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['executeTakeFirstOrThrow']>>;
 
 export function toProduct(row: ProductRow): Product {
   return {
@@ -96,69 +95,19 @@ export interface PageSpec {
   offset: number;
 }
 
-type SortColumn = (typeof sortColumns)[keyof typeof sortColumns];
-
-/** A page: how many rows, and their stored answer texts joined with commas (in page order). */
-export interface PageTexts {
-  count: number;
-  /** Rows that have a stored text (fewer than `count` only for rows written before texts were stored). */
-  stored: number;
-  texts: string | null;
-}
-
-const pageStatements = new Map<string, string>();
-
 /**
- * The page statement for one shape (sort column and order, one category or all, from a page
- * mark or from the start), reading the product list's own table (`product_list`, see its
- * migration). Values are only ever bound, never written into the text, so each shape is one
- * fixed text (a prepared statement with one plan on PostgreSQL, see hotRead). Parameters:
- * [category id], [mark value, when not sorting by id], [mark id], limit, offset. `ids` gives
- * the page's ids instead of its texts (for rows without a stored text, see listProducts).
- *
- * The rows come from an index walk in the sort's own order (each sort has an index ending in
- * id); the products' texts are joined in the database, so a page is one row, one string.
- * Both engines' aggregates take the rows in the order the sorted subquery gives them: SQLite
- * runs a subquery with LIMIT as a co-routine, in its ORDER BY order; PostgreSQL documents that
- * "supplying the input values from a sorted subquery will usually work" (Aggregate
- * Expressions), and here nothing above the subquery could reorder it (no join, no grouping).
- * Telling string_agg the order instead made PostgreSQL sort each page's rows again (~10 µs of
- * its time a page). The deep-page tests compare pages with a plain ordered query.
+ * A page of products, in page order: each one's id and stored answer text (null for a row
+ * written before texts were stored; the caller makes that one from the product). Rows come
+ * from `product_list` (see its migration) by an index walk in the sort's own order (each sort
+ * has an index ending in id), ordered by SQL. A deep page starts from the nearest page mark
+ * (`page-marks.ts`), so it skips fewer than a mark step of index entries, never the whole
+ * catalogue before it.
  */
-function pageStatement(
-  engine: Engine,
-  column: SortColumn,
-  order: 'asc' | 'desc',
-  byCategory: boolean,
-  fromMark: boolean,
-  ids = false,
-) {
-  const key = `${engine}|${column}|${order}|${byCategory}|${fromMark}|${ids}`;
-  const known = pageStatements.get(key);
-  if (known) return known;
-  let n = 0;
-  const param = () => (engine === 'postgres' ? `$${++n}` : '?');
-  const where: string[] = [];
-  if (byCategory) where.push(`cat_id = ${param()}`);
-  if (fromMark) {
-    const op = order === 'asc' ? '>=' : '<=';
-    where.push(column === 'id' ? `id ${op} ${param()}` : `(${column}, id) ${op} (${param()}, ${param()})`);
-  }
-  const orderBy = column === 'id' ? `id ${order}` : `${column} ${order}, id ${order}`;
-  const inner = `select ${ids ? 'id' : 'json'} from product_list${
-    where.length > 0 ? ` where ${where.join(' and ')}` : ''
-  } order by ${orderBy} limit ${param()} offset ${param()}`;
-  const text = ids
-    ? inner
-    : engine === 'postgres'
-      ? `select count(*)::int as count, count(json)::int as stored, string_agg(json, ',') as texts from (${inner}) page`
-      : `select count(*) as count, count(json) as stored, cast(group_concat(json, ',') as blob) as texts from (${inner})`;
-  pageStatements.set(key, text);
-  return text;
-}
-
-/** The statement and values of a page read (see pageStatement). */
-async function pageRead(db: Db, engine: Engine, spec: PageSpec, version: number, ids: boolean) {
+export async function pageProducts(
+  db: Db,
+  spec: PageSpec,
+  version: number,
+): Promise<Array<{ id: string; json: string | null }>> {
   const column = sortColumns[spec.sort];
   const start = await markFor(
     db,
@@ -166,50 +115,21 @@ async function pageRead(db: Db, engine: Engine, spec: PageSpec, version: number,
     { catId: spec.catId, column, order: spec.order, perPage: spec.limit },
     spec.offset,
   );
-  const statement = pageStatement(engine, column, spec.order, Boolean(spec.catId), Boolean(start), ids);
-  const values: unknown[] = spec.catId ? [spec.catId] : [];
-  if (start) values.push(...(column === 'id' ? [start.mark.id] : [start.mark.value, start.mark.id]));
-  values.push(spec.limit, start ? start.skip : spec.offset);
-  return { statement, values };
-}
-
-/**
- * A page of products as their stored answer texts, in one statement. A deep page starts from
- * the nearest page mark (`page-marks.ts`), so it skips fewer than a mark step of index entries,
- * never the whole catalogue before it.
- */
-export async function pageProducts(
-  db: Db,
-  engine: Engine,
-  spec: PageSpec,
-  version: number,
-  options: { kept: boolean; finish?: Finish },
-): Promise<PageTexts & { body?: Buffer }> {
-  const { statement, values } = await pageRead(db, engine, spec, version, false);
-  // A page that is not kept may come from committed writes alone (see hotRead), finished there.
-  const read = await hotRead<PageTexts>(db, statement, values, {
-    committedOnly: !options.kept,
-    ...(options.finish ? { finish: options.finish } : {}),
-  });
-  const row = read.rows[0];
-  const texts = row?.texts as string | Uint8Array | null | undefined;
-  return {
-    ...(read.body ? { body: read.body } : {}),
-    count: Number(row?.count ?? 0),
-    stored: Number(row?.stored ?? 0),
-    // SQLite gives the texts as bytes (a blob): the reader thread finishes the answer from them without decoding.
-    texts:
-      texts instanceof Uint8Array
-        ? Buffer.from(texts.buffer, texts.byteOffset, texts.byteLength).toString('utf8')
-        : (texts ?? null),
-  };
-}
-
-/** The ids of a page's products, in page order (for a page with rows that have no stored text yet). */
-export async function pageProductIds(db: Db, engine: Engine, spec: PageSpec, version: number): Promise<string[]> {
-  const { statement, values } = await pageRead(db, engine, spec, version, true);
-  const read = await hotRead<{ id: string }>(db, statement, values);
-  return read.rows.map((row) => row.id);
+  let query = db.selectFrom('product_list').select(['id', 'json']);
+  if (spec.catId) query = query.where('cat_id', '=', spec.catId);
+  if (start) {
+    const op = spec.order === 'asc' ? '>=' : '<=';
+    query =
+      column === 'id'
+        ? query.where('id', op, start.mark.id)
+        : query.where((eb) => eb(eb.refTuple(column, 'id'), op, eb.tuple(start.mark.value as never, start.mark.id)));
+  }
+  if (column !== 'id') query = query.orderBy(column, spec.order);
+  return query
+    .orderBy('id', spec.order)
+    .limit(spec.limit)
+    .offset(start ? start.skip : spec.offset)
+    .execute();
 }
 
 /** Products in one category (an index range count, not a table scan). */

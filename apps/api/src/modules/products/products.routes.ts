@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   idParamSchema,
   objectBodySchema,
@@ -8,11 +9,10 @@ import {
   productsCountSchema,
   searchQuerySchema,
 } from '@shopdesk/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { answerBuffers } from '../../db/finish';
 import { callerOf } from '../../plugins/auth';
 import { imageBaseOf } from '../../plugins/image-urls';
 import * as products from './products.service';
@@ -24,15 +24,33 @@ const catIdQuery = productListQuerySchema.extend({
 });
 
 /**
- * Sends a page the service wrote as JSON (the declared schema still documents it). An answer
- * in one of the reusable buffers (finish.ts answerBuffers) goes back to the pool once the
- * response has been handed to the socket ('finish'); after an aborted response it is left to
- * the garbage collector.
+ * HTTP caching of catalogue answers. Every write that changes what a product answer shows
+ * moves the catalogue version, so the version and the origin put before image paths (the
+ * answer's only other input besides its URL) name the answer's bytes: a strong ETag. A client
+ * that asks again with it gets 304 and nothing to download. `private, no-cache`: kept only by
+ * the signed-in browser, and asked again (cheaply) each time.
  */
-function sendPage(reply: FastifyReply, json: string | Buffer) {
-  if (typeof json !== 'string' && answerBuffers.holds(json)) {
-    reply.raw.once('finish', () => answerBuffers.give(json.buffer));
-  }
+function notModified(request: FastifyRequest, reply: FastifyReply, version: number, base: string): boolean {
+  const tag = `"${version.toString(36)}-${createHash('sha1').update(base).digest('base64url').slice(0, 12)}"`;
+  reply.header('etag', tag).header('cache-control', 'private, no-cache');
+  const asked = request.headers['if-none-match'];
+  if (!asked?.split(',').some((given) => given.trim() === tag || given.trim() === '*')) return false;
+  reply.code(304).send();
+  return true;
+}
+
+/**
+ * Sends a page the service made as JSON text, after its HTTP cache check (the declared schema
+ * documents it; product-json.test.ts checks such answers against it on both engines).
+ */
+async function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  base: string,
+  answer: Promise<products.PageAnswer>,
+) {
+  const { json, version } = await answer;
+  if (notModified(request, reply, version, base)) return reply;
   return reply.type('application/json; charset=utf-8').send(json as never);
 }
 
@@ -43,19 +61,18 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   app.get(
     '/',
     { schema: { querystring: productListQuerySchema, response: { 200: productPageSchema } } },
-    async (request, reply) =>
-      sendPage(reply, await products.listProducts(ctx, request.query, imageBaseOf(ctx.config, request))),
+    (request, reply) =>
+      sendPage(request, reply, imageBaseOf(ctx.config, request), products.listProducts(ctx, request.query)),
   );
-  app.get(
-    '/catId',
-    { schema: { querystring: catIdQuery, response: { 200: productPageSchema } } },
-    async (request, reply) =>
-      sendPage(reply, await products.listProducts(ctx, request.query, imageBaseOf(ctx.config, request))),
+  app.get('/catId', { schema: { querystring: catIdQuery, response: { 200: productPageSchema } } }, (request, reply) =>
+    sendPage(request, reply, imageBaseOf(ctx.config, request), products.listProducts(ctx, request.query)),
   );
   app.get('/get/count', { schema: { response: { 200: productsCountSchema } } }, () => products.countProducts(ctx));
-  app.get('/:id', { schema: { params: idParamSchema, response: { 200: productSchema } } }, (request) =>
-    products.getProduct(ctx, request.params.id),
-  );
+  app.get('/:id', { schema: { params: idParamSchema, response: { 200: productSchema } } }, async (request, reply) => {
+    const { version } = await ctx.catalogue.current();
+    if (notModified(request, reply, version, imageBaseOf(ctx.config, request))) return reply;
+    return products.getProduct(ctx, request.params.id);
+  });
   app.post('/create', { schema: { body: productBody, response: { 201: productSchema } } }, async (request, reply) =>
     reply.status(201).send(await products.createProduct(ctx, request.body)),
   );
@@ -72,19 +89,12 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 /** `/api/search`: full-text search over the catalogue. */
 export async function searchRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/',
-    { schema: { querystring: searchQuerySchema, response: { 200: productPageSchema } } },
-    async (request, reply) =>
-      sendPage(
-        reply,
-        await products.searchProducts(
-          ctx,
-          request.query.q,
-          request.query.page,
-          request.query.perPage,
-          imageBaseOf(ctx.config, request),
-        ),
-      ),
+  app.get('/', { schema: { querystring: searchQuerySchema, response: { 200: productPageSchema } } }, (request, reply) =>
+    sendPage(
+      request,
+      reply,
+      imageBaseOf(ctx.config, request),
+      products.searchProducts(ctx, request.query.q, request.query.page, request.query.perPage),
+    ),
   );
 }

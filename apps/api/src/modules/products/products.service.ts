@@ -3,10 +3,9 @@ import type { AppContext } from '../../context';
 import { bumpCounter, counterNames, readCounter } from '../../db/counters';
 import { forbidden, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
-import { absoluteImageUrlsInJson, imagePathInsertion } from '../../plugins/image-urls';
 import { findCategory } from '../categories/categories.repository';
 import type { Caller } from '../sessions/sessions.service';
-import { productJsonByIds, productPageJson, productPageParts, storeProductJson } from './product-json';
+import { productPageJson, productTexts, storeProductJson } from './product-json';
 import * as repo from './products.repository';
 import { countReviewsOfProduct } from './reviews.repository';
 
@@ -18,9 +17,10 @@ const defaultPerPage = 10_000;
  */
 const keptPages = 10;
 
-/** A page as `productPageSchema` JSON text (see product-json.ts for why it is text), from its products' texts joined with commas. */
-function pageOf(products: string, totalCount: number, page: number, perPage: number): string {
-  return productPageJson(products, numbersOf(totalCount, page, perPage));
+/** A list or search page as the JSON text sent (`productPageSchema`), and the catalogue version it was made from. */
+export interface PageAnswer {
+  json: string;
+  version: number;
 }
 
 const numbersOf = (totalCount: number, page: number, perPage: number) => ({
@@ -30,66 +30,33 @@ const numbersOf = (totalCount: number, page: number, perPage: number) => ({
   totalCount,
 });
 
-type PageParts = ReturnType<typeof productPageParts>;
-
-/**
- * A list or search page as the finished text the client receives (image paths made absolute
- * with `base`), kept per catalogue version when among the first `keptPages`: `count` gives the
- * total, `read` the product texts from an offset, joined with commas (not called past the
- * end), or the finished answer's bytes, made elsewhere from the page's `parts`.
- */
-function finishedPage(
-  ctx: AppContext,
-  spec: { key: string; version: number; page: number; perPage: number; base: string },
-  count: () => Promise<number>,
-  read: (offset: number, totalCount: number, parts: PageParts) => Promise<string | Buffer>,
-): Promise<string | Buffer> {
-  const { page, perPage } = spec;
-  const make = async () => {
-    const totalCount = await count();
-    const offset = (page - 1) * perPage;
-    const parts = productPageParts(numbersOf(totalCount, page, perPage));
-    const texts = offset >= totalCount ? '' : await read(offset, totalCount, parts);
-    if (typeof texts !== 'string') return texts;
-    return absoluteImageUrlsInJson(parts.before + texts + parts.after, spec.base);
-  };
-  if (page > keptPages) return make();
-  const asText = (answer: string | Buffer) => (typeof answer === 'string' ? answer : answer.toString('utf8'));
-  return ctx.catalogue.answer(spec.key, spec.version, () => make().then(asText));
+/** The page made by `make`, kept per catalogue version when among the first `keptPages`. */
+function keptPage(ctx: AppContext, key: string, version: number, page: number, make: () => Promise<string>) {
+  return page > keptPages ? make() : ctx.catalogue.answer(key, version, make);
 }
 
-/**
- * A page of products (creation order unless sorted); optionally one root category. `base` is
- * the origin put before image paths; the first pages' finished texts are kept per catalogue
- * version, deeper pages are read each time and finished as bytes where they are read (the
- * SQLite reader thread, the PostgreSQL page client: see hotRead).
- */
-export async function listProducts(ctx: AppContext, query: ProductListQuery, base: string): Promise<string | Buffer> {
+/** A page of products (creation order unless sorted); optionally one root category. */
+export async function listProducts(ctx: AppContext, query: ProductListQuery): Promise<PageAnswer> {
   const page = query.page ?? 1;
   const perPage = query.perPage ?? defaultPerPage;
   const sort = query.sort ?? 'dateCreated';
   const order = query.order ?? 'asc';
   const { count: catalogue, version } = await ctx.catalogue.current();
-  const key = `list\u0000${base}\u0000${query.catId ?? ''}\u0000${sort}\u0000${order}\u0000${page}\u0000${perPage}`;
-  const count = () => (query.catId ? repo.countProductsInCategory(ctx.db, query.catId) : Promise.resolve(catalogue));
-  return finishedPage(ctx, { key, version, page, perPage, base }, count, async (offset, _total, parts) => {
+  const key = `list\u0000${query.catId ?? ''}\u0000${sort}\u0000${order}\u0000${page}\u0000${perPage}`;
+  const json = await keptPage(ctx, key, version, page, async () => {
+    const totalCount = query.catId ? await repo.countProductsInCategory(ctx.db, query.catId) : catalogue;
+    const offset = (page - 1) * perPage;
     const spec = { catId: query.catId, sort, order, limit: perPage, offset };
-    const kept = page <= keptPages;
-    const finish = kept
-      ? undefined
-      : {
-          column: 'texts',
-          insertion: imagePathInsertion(base),
-          ...parts,
-        };
-    const found = await repo.pageProducts(ctx.db, ctx.engine, spec, version, { kept, ...(finish ? { finish } : {}) });
-    // Rows from before texts were stored (filled once at start): made from the rows.
-    if (found.stored !== found.count) {
-      const ids = await repo.pageProductIds(ctx.db, ctx.engine, spec, version);
-      return (await productJsonByIds(ctx.db, ctx.engine, ids)).join(',');
-    }
-    return found.body ?? found.texts ?? '';
+    const rows = offset >= totalCount ? [] : await repo.pageProducts(ctx.db, spec, version);
+    const texts = rows.every((row) => row.json !== null)
+      ? rows.map((row) => row.json)
+      : await productTexts(
+          ctx.db,
+          rows.map((row) => row.id),
+        );
+    return productPageJson(texts.join(','), numbersOf(totalCount, page, perPage));
   });
+  return { json, version };
 }
 
 export async function getProduct(ctx: AppContext, id: string): Promise<Product> {
@@ -133,9 +100,9 @@ async function productValues(ctx: AppContext, body: unknown): Promise<repo.Produ
 export async function createProduct(ctx: AppContext, body: unknown): Promise<Product> {
   const values = await productValues(ctx, body);
   const id = newId();
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     await repo.insertProduct(trx, id, values, nowIso(ctx.clock));
-    await storeProductJson(trx, ctx.engine, { productId: id });
+    await storeProductJson(trx, { productId: id });
     await bumpCounter(trx, counterNames.products, 1);
     await bumpCounter(trx, counterNames.productsVersion, 1);
   });
@@ -145,9 +112,9 @@ export async function createProduct(ctx: AppContext, body: unknown): Promise<Pro
 export async function updateProduct(ctx: AppContext, id: string, body: unknown): Promise<Product> {
   await getProduct(ctx, id);
   const values = await productValues(ctx, body);
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     await repo.updateProduct(trx, id, values, nowIso(ctx.clock));
-    await storeProductJson(trx, ctx.engine, { productId: id });
+    await storeProductJson(trx, { productId: id });
     await bumpCounter(trx, counterNames.productsVersion, 1);
   });
   return getProduct(ctx, id);
@@ -157,7 +124,7 @@ export async function updateProduct(ctx: AppContext, id: string, body: unknown):
 export async function deleteProduct(ctx: AppContext, caller: Caller, id: string) {
   if (!caller.isOwner) throw forbidden(productMessages.onlyOwnerDeletes);
   await getProduct(ctx, id);
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     const reviews = await countReviewsOfProduct(trx, id);
     if (await repo.deleteProduct(trx, id)) {
       await bumpCounter(trx, counterNames.products, -1);
@@ -179,21 +146,23 @@ export async function searchProducts(
   q: string,
   page: number | undefined,
   perPage: number | undefined,
-  base: string,
-): Promise<string | Buffer> {
+): Promise<PageAnswer> {
   const pageNumber = page ?? 1;
   const size = perPage ?? defaultPerPage;
   const words = repo.searchWords(q);
-  if (words.length === 0) return pageOf('', 0, pageNumber, size);
   const { version } = await ctx.catalogue.current();
-  const key = `search\u0000${base}\u0000${words.join(' ')}\u0000${pageNumber}\u0000${size}`;
-  const count = () => repo.countSearch(ctx.db, ctx.engine, words);
-  const spec = { key, version, page: pageNumber, perPage: size, base };
-  return finishedPage(ctx, spec, count, async (offset, totalCount) => {
+  if (words.length === 0) return { json: productPageJson('', numbersOf(0, pageNumber, size)), version };
+  const key = `search\u0000${words.join(' ')}\u0000${pageNumber}\u0000${size}`;
+  const json = await keptPage(ctx, key, version, pageNumber, async () => {
+    const totalCount = await repo.countSearch(ctx.db, ctx.engine, words);
+    const offset = (pageNumber - 1) * size;
     const ids =
-      totalCount <= repo.exactRankLimit
-        ? await repo.searchProductIds(ctx.db, ctx.engine, words, size, offset)
-        : await repo.searchProductIdsByTier(ctx.db, ctx.engine, words, size, offset);
-    return (await productJsonByIds(ctx.db, ctx.engine, ids)).join(',');
+      offset >= totalCount
+        ? []
+        : totalCount <= repo.exactRankLimit
+          ? await repo.searchProductIds(ctx.db, ctx.engine, words, size, offset)
+          : await repo.searchProductIdsByTier(ctx.db, ctx.engine, words, size, offset);
+    return productPageJson((await productTexts(ctx.db, ids)).join(','), numbersOf(totalCount, pageNumber, size));
   });
+  return { json, version };
 }

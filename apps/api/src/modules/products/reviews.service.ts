@@ -20,7 +20,7 @@ export async function addReview(ctx: AppContext, body: unknown): Promise<Review>
   const input = reviewBodySchema.parse(body);
   if (!(await findProduct(ctx.db, input.productId))) throw notFound(reviewMessages.productNotFound);
   const id = newId();
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     await repo.insertReview(trx, {
       id,
       product_id: input.productId,
