@@ -1,29 +1,10 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryCounter } from '../../../test/query-counter';
 import { createTestApp, engineName, type TestApp } from '../../../test/test-app';
 import { counterNames } from '../../db/counters';
 import type { Db } from '../../db/create-db';
 import { recheckMs, WriteEpoch } from '../../lib/write-epoch';
 import { answerTtlMs, CatalogueCache } from './catalogue-cache';
-
-/** Counts the queries sent through it, and fails the next one when asked. */
-class QueryCounter implements KyselyPlugin {
-  queries = 0;
-  failNext = false;
-
-  transformQuery(args: PluginTransformQueryArgs) {
-    this.queries += 1;
-    if (this.failNext) {
-      this.failNext = false;
-      throw new Error('the database is away');
-    }
-    return args.node;
-  }
-
-  async transformResult(args: PluginTransformResultArgs) {
-    return args.result;
-  }
-}
 
 /** A promise settled from outside, for a make() that finishes when the test says so. */
 function deferred<T>() {
