@@ -98,13 +98,14 @@ export class CatalogueCache {
     // but changes nothing: versions only grow.
     if (version < this.answersVersion) return make();
     if (version > this.answersVersion) {
-      // A new cache for the new version: the old one's makes still running finish into the
-      // old one, which is then dropped, so they can never be kept for the new version.
+      // A new cache for the new version. The old one is emptied (its texts freed at once) and
+      // dropped; its makes still running finish into it, so are never kept for the new version.
       this.answers.clear();
       this.answers = newAnswers(this.maxChars);
       this.answersVersion = version;
     }
-    // A failed make() is not kept: fetch() drops it, and the next call makes again.
+    // fetch(), rejecting rather than answering undefined (never the case here: make() answers
+    // a string). A failed make() is not kept: fetch() drops it, and the next call makes again.
     return this.answers.forceFetch(key, { context: make });
   }
 }
