@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
+import { cacheClock } from './write-epoch';
 
 export interface TokenClaims {
   userId: string;
@@ -9,23 +11,42 @@ export interface TokenClaims {
 }
 
 /**
+ * How many verified tokens are remembered, the least recently used forgotten first: one per
+ * signed-in session in use, far more than a back office has staff, at a few hundred bytes
+ * each. Only tokens that verified get in: a forged string never takes a place.
+ */
+const defaultRememberedTokens = 10_000;
+
+interface Verified {
+  claims: TokenClaims;
+  /** The token's expiry (seconds since 1970). */
+  exp: number;
+}
+
+/**
  * Bearer tokens are HS256 JWTs naming a user and a session row. The signature keeps them
  * unforgeable; the session row (checked on every request) makes them revocable.
  */
-/** How many verified tokens are remembered (oldest forgotten first). */
-const verifiedCacheSize = 10_000;
-
 export class TokenSigner {
   private readonly key: Uint8Array;
   /**
    * Tokens whose signature was already checked, with their claims and expiry: every request
    * carries the same token, and an HMAC check through WebCrypto costs more than the rest of
-   * a small request. Only exact strings that verified get in; expiry is still checked each time.
+   * a small request. Only exact strings that verified get in. An lru-cache bounded by `max`,
+   * each token kept until its own expiry at most (a per-entry ttl): an expired token can never
+   * verify again, so it does not outlive its use. Expiry is still checked on each call, on the
+   * caller's clock (the TTL runs on the process's clock).
    */
-  private readonly verified = new Map<string, { claims: TokenClaims; exp: number }>();
+  private readonly verified: LRUCache<string, Verified>;
 
-  constructor(secret: string) {
+  constructor(secret: string, rememberedTokens = defaultRememberedTokens) {
     this.key = new TextEncoder().encode(secret);
+    this.verified = new LRUCache<string, Verified>({
+      max: rememberedTokens,
+      // The clock is read at each check (not remembered for a millisecond behind a timer).
+      ttlResolution: 0,
+      perf: cacheClock,
+    });
   }
 
   sign(claims: TokenClaims, expiresAt: Date, now: Date): Promise<string> {
@@ -53,8 +74,9 @@ export class TokenSigner {
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
         return undefined;
       const claims = { userId: payload.sub, sessionId: payload.sid };
-      if (this.verified.size >= verifiedCacheSize) this.verified.delete(this.verified.keys().next().value as string);
-      this.verified.set(token, { claims, exp: payload.exp });
+      // jose refused it unless exp > now, so this is at least 1 ms.
+      const ttl = Math.max(1, payload.exp * 1000 - now.getTime());
+      this.verified.set(token, { claims, exp: payload.exp }, { ttl });
       return claims;
     } catch {
       return undefined;

@@ -10,6 +10,13 @@
  */
 export const recheckMs = 1000;
 
+/**
+ * The clock of every remembered read: the stamps below, and the time-to-live of the caches
+ * built on lru-cache (its `perf` option), so both measure one time. `performance.now()` is
+ * looked up at each call, not once at import, so a test's fake timers move it.
+ */
+export const cacheClock = { now: (): number => performance.now() };
+
 export class WriteEpoch {
   private current = 0;
 
@@ -26,11 +33,11 @@ export class WriteEpoch {
 /** A remembered read: still good while nothing was written here and it is younger than `recheckMs`. */
 export interface Stamp {
   epoch: number;
-  /** performance.now() when the read started. */
+  /** cacheClock.now() when the read started. */
   at: number;
 }
 
-export const stampOf = (epoch: WriteEpoch): Stamp => ({ epoch: epoch.value, at: performance.now() });
+export const stampOf = (epoch: WriteEpoch): Stamp => ({ epoch: epoch.value, at: cacheClock.now() });
 
 export const isFresh = (stamp: Stamp, epoch: WriteEpoch): boolean =>
-  stamp.epoch === epoch.value && performance.now() - stamp.at < recheckMs;
+  stamp.epoch === epoch.value && cacheClock.now() - stamp.at < recheckMs;

@@ -1,29 +1,10 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryCounter } from '../../../test/query-counter';
 import { createTestApp, engineName, type TestApp } from '../../../test/test-app';
 import { counterNames } from '../../db/counters';
 import type { Db } from '../../db/create-db';
 import { recheckMs, WriteEpoch } from '../../lib/write-epoch';
-import { CatalogueCache } from './catalogue-cache';
-
-/** Counts the queries sent through it, and fails the next one when asked. */
-class QueryCounter implements KyselyPlugin {
-  queries = 0;
-  failNext = false;
-
-  transformQuery(args: PluginTransformQueryArgs) {
-    this.queries += 1;
-    if (this.failNext) {
-      this.failNext = false;
-      throw new Error('the database is away');
-    }
-    return args.node;
-  }
-
-  async transformResult(args: PluginTransformResultArgs) {
-    return args.result;
-  }
-}
+import { answerTtlMs, CatalogueCache } from './catalogue-cache';
 
 /** A promise settled from outside, for a make() that finishes when the test says so. */
 function deferred<T>() {
@@ -261,6 +242,40 @@ describe('CatalogueCache: kept answers', () => {
     await cache.answer('big', 1, maker('x'.repeat(500)));
     for (let i = 0; i < 16; i += 1) await cache.answer(`k${i}`, 1, make(i));
     for (let i = 0; i < 16; i += 1) expect(make(i)).toHaveBeenCalledTimes(1);
+  });
+
+  it('makes a kept answer again once it is older than answerTtlMs, even at the same version', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      // The fake clock starts at 0, which a running process's clock never reads: move it off.
+      vi.advanceTimersByTime(1000);
+      const cache = newCache();
+      const make = vi.fn(async () => `made ${make.mock.calls.length}`);
+      expect(await cache.answer('page 1', 3, make)).toBe('made 1');
+      vi.advanceTimersByTime(answerTtlMs - 1);
+      expect(await cache.answer('page 1', 3, make)).toBe('made 1');
+      expect(make).toHaveBeenCalledTimes(1);
+
+      vi.advanceTimersByTime(2);
+      expect(await cache.answer('page 1', 3, make)).toBe('made 2');
+      expect(await cache.answer('page 1', 3, make)).toBe('made 2');
+      expect(make).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers the callers of a make() whose key was pushed out while it ran', async () => {
+    const cache = newCache(1600);
+    const slow = deferred<string>();
+    const slowMake = vi.fn(() => slow.promise);
+    const waiting = [cache.answer('slow', 1, slowMake), cache.answer('slow', 1, slowMake)];
+    // 17 answers of 100 characters go through a 1,600-character cache meanwhile.
+    const make = hundredCharMakers(17);
+    for (let i = 0; i < 17; i += 1) await cache.answer(`k${i}`, 1, make(i));
+    slow.resolve('slow answer');
+    expect(await Promise.all(waiting)).toEqual(['slow answer', 'slow answer']);
+    expect(slowMake).toHaveBeenCalledTimes(1);
   });
 
   it('lets concurrent callers of one missing key share a single make()', async () => {

@@ -1,11 +1,46 @@
+import { LRUCache } from 'lru-cache';
 import { counterNames, readCounters } from '../../db/counters';
 import type { Db } from '../../db/create-db';
-import { isFresh, type Stamp, stampOf, type WriteEpoch } from '../../lib/write-epoch';
+import { cacheClock, isFresh, type Stamp, stampOf, type WriteEpoch } from '../../lib/write-epoch';
 
-/** How much finished answer text is kept (characters; V8 keeps Latin-1 text one byte each). */
+/**
+ * How much finished answer text is kept (characters; V8 keeps Latin-1 text one byte each): a
+ * bound on memory, not on a count, because one answer may be a 20-product page (a few KB) or a
+ * 10,000-product page (megabytes).
+ */
 const defaultMaxChars = 8 * 1024 * 1024;
-/** A single answer bigger than this (a 10,000-product page) is never kept. */
+/** A single answer bigger than maxChars/16 (a 10,000-product page) is never kept: it would push out the rest. */
 const maxAnswerShare = 16;
+/**
+ * A kept answer is made again once this old, even if the catalogue version did not move. The
+ * version is what retires answers (every product write moves it); this only bounds how long
+ * one could outlive a change that did not (rows edited by hand in SQL), at the cost of making
+ * each page again once every five minutes.
+ */
+export const answerTtlMs = 5 * 60_000;
+
+/** A fetch's context: the caller's own way to make the answer. */
+type Make = () => Promise<string>;
+type Answers = LRUCache<string, string, Make>;
+
+function newAnswers(maxChars: number): Answers {
+  return new LRUCache<string, string, Make>({
+    maxSize: maxChars,
+    sizeCalculation: (text) => Math.max(1, text.length),
+    maxEntrySize: Math.max(1, Math.floor(maxChars / maxAnswerShare)),
+    ttl: answerTtlMs,
+    // The clock is read at each check (not remembered for a millisecond behind a timer).
+    ttlResolution: 0,
+    perf: cacheClock,
+    // fetch() runs one make() per missing key; its concurrent callers wait for that one.
+    fetchMethod: (_key, _stale, { context }) => context(),
+    // An answer being made takes no room until it is made.
+    backgroundFetchSize: 0,
+    // A make() whose key is pushed out (or whose version is dropped) while it runs still
+    // answers its callers, instead of failing them.
+    ignoreFetchAbort: true,
+  });
+}
 
 export interface CatalogueState {
   /** Products in the catalogue. */
@@ -22,21 +57,23 @@ export interface CatalogueState {
  * - The count and version are read from the counters at most once a `recheckMs`, or at once
  *   after a write in this process (see write-epoch.ts): a product saved here shows on the
  *   next page its writer asks for; one saved by another process within a second.
- * - A new version drops every kept answer; the least recently used go first when over the size.
- * - Concurrent requests for the same missing answer share one database read.
+ * - The answers are an lru-cache sized by text length: a new version drops every kept answer;
+ *   over `maxChars` the least recently used go first; one older than `answerTtlMs` is made again.
+ * - Concurrent requests for the same missing answer share one make(), so one database read
+ *   (lru-cache's fetch()), as concurrent `current()` calls share one counters read.
  */
 export class CatalogueCache {
   private state: { stamp: Stamp; value: Promise<CatalogueState> } | undefined;
   private answersVersion = -1;
-  private readonly answers = new Map<string, string>();
-  private readonly pending = new Map<string, Promise<string>>();
-  private chars = 0;
+  private answers: Answers;
 
   constructor(
     private readonly db: Db,
     private readonly epoch: WriteEpoch,
     private readonly maxChars = defaultMaxChars,
-  ) {}
+  ) {
+    this.answers = newAnswers(maxChars);
+  }
 
   /** The catalogue's count and version, read again when no longer fresh. */
   current(): Promise<CatalogueState> {
@@ -55,47 +92,20 @@ export class CatalogueCache {
   }
 
   /** The answer for `key` at `version`: kept, being made, or made now by `make` (and kept when `keep`). */
-  async answer(key: string, version: number, make: () => Promise<string>, keep = true): Promise<string> {
+  async answer(key: string, version: number, make: Make, keep = true): Promise<string> {
     if (!keep) return make();
     // A caller still holding an older version (its read began before a newer one) is answered
     // but changes nothing: versions only grow.
     if (version < this.answersVersion) return make();
     if (version > this.answersVersion) {
+      // A new cache for the new version. The old one is emptied (its texts freed at once) and
+      // dropped; its makes still running finish into it, so are never kept for the new version.
       this.answers.clear();
-      this.pending.clear();
-      this.chars = 0;
+      this.answers = newAnswers(this.maxChars);
       this.answersVersion = version;
     }
-    const kept = this.answers.get(key);
-    if (kept !== undefined) {
-      // Most recently used last.
-      this.answers.delete(key);
-      this.answers.set(key, kept);
-      return kept;
-    }
-    const waiting = this.pending.get(key);
-    if (waiting) return waiting;
-    const made = make();
-    this.pending.set(key, made);
-    try {
-      const text = await made;
-      if (this.answersVersion === version && text.length <= this.maxChars / maxAnswerShare) this.keep(key, text);
-      return text;
-    } finally {
-      if (this.pending.get(key) === made) this.pending.delete(key);
-    }
-  }
-
-  private keep(key: string, text: string) {
-    const old = this.answers.get(key);
-    if (old !== undefined) this.chars -= old.length;
-    this.answers.delete(key);
-    this.answers.set(key, text);
-    this.chars += text.length;
-    for (const [oldKey, oldText] of this.answers) {
-      if (this.chars <= this.maxChars) break;
-      this.answers.delete(oldKey);
-      this.chars -= oldText.length;
-    }
+    // fetch(), rejecting rather than answering undefined (never the case here: make() answers
+    // a string). A failed make() is not kept: fetch() drops it, and the next call makes again.
+    return this.answers.forceFetch(key, { context: make });
   }
 }

@@ -1,11 +1,22 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/create-db';
-import { isFresh, type Stamp, stampOf, type WriteEpoch } from '../../lib/write-epoch';
+import { cacheClock, isFresh, recheckMs, type Stamp, stampOf, type WriteEpoch } from '../../lib/write-epoch';
 import { findSessionWithUser } from './sessions.repository';
 
 type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
 
-/** How many sessions are remembered (oldest forgotten first). */
-const maxSessions = 10_000;
+/**
+ * How many sessions are remembered, the least recently used forgotten first. A row is only
+ * of use for `recheckMs` (a second), so this is the number of sessions active within one
+ * second: far more than a back office has staff signed in, and a few MB at most (a row is a
+ * few hundred bytes). A flood of distinct sessions pushes out others, never grows memory.
+ */
+const defaultMaxSessions = 10_000;
+
+interface Remembered {
+  stamp: Stamp;
+  row: Promise<SessionRow | undefined>;
+}
 
 /**
  * The session and user behind a token, as `findSessionWithUser` reads them, remembered for
@@ -13,31 +24,45 @@ const maxSessions = 10_000;
  * sign-out, a revoked session, a changed password or role takes effect on the next request
  * here, and within a second on another server sharing the database. The expiry and idle
  * rules still run on every request (sessions.service.ts), on the remembered times.
+ *
+ * The rows are an lru-cache bounded by `max`, with a time-to-live of `recheckMs` started at
+ * the read's stamp: the cache itself drops a row once it is too old to be used, so the time
+ * half of isFresh() and the cache agree; the epoch half (a write here) is checked below.
+ * Concurrent requests of one session share the read still running (the promise is kept).
  */
 export class SessionCache {
-  private readonly rows = new Map<string, { stamp: Stamp; row: Promise<SessionRow | undefined> }>();
+  private readonly rows: LRUCache<string, Remembered>;
 
   constructor(
     private readonly db: Db,
     private readonly epoch: WriteEpoch,
-  ) {}
+    maxSessions = defaultMaxSessions,
+  ) {
+    this.rows = new LRUCache<string, Remembered>({
+      max: maxSessions,
+      ttl: recheckMs,
+      // The clock is read at each check (not remembered for a millisecond behind a timer).
+      ttlResolution: 0,
+      perf: cacheClock,
+    });
+  }
 
   find(sessionId: string): Promise<SessionRow | undefined> {
     const known = this.rows.get(sessionId);
     if (known && isFresh(known.stamp, this.epoch)) return known.row;
-    const entry = { stamp: stampOf(this.epoch), row: findSessionWithUser(this.db, sessionId) };
-    this.rows.delete(sessionId);
-    if (this.rows.size >= maxSessions) this.rows.delete(this.rows.keys().next().value as string);
-    this.rows.set(sessionId, entry);
+    const entry: Remembered = { stamp: stampOf(this.epoch), row: findSessionWithUser(this.db, sessionId) };
+    this.rows.set(sessionId, entry, { start: entry.stamp.at });
+    // A failed read is not remembered.
     entry.row.catch(() => {
-      if (this.rows.get(sessionId) === entry) this.rows.delete(sessionId);
+      if (this.rows.peek(sessionId) === entry) this.rows.delete(sessionId);
     });
     return entry.row;
   }
 
   /** This process is writing the session's last-seen time: later requests use it instead of writing it again. */
   seen(sessionId: string, lastSeenAt: string): void {
-    const known = this.rows.get(sessionId);
+    // The same entry, so its stamp and time-to-live do not move.
+    const known = this.rows.peek(sessionId);
     if (known) known.row = known.row.then((row) => row && { ...row, lastSeenAt });
   }
 
