@@ -79,7 +79,7 @@ export async function apiScenarios(c: Context): Promise<Row[]> {
       url: c.server.baseUrl,
       next: () => ({ path: `/api/products?page=${1 + Math.floor(Math.random() * meta.totalPages)}&perPage=25` }),
     });
-    rows.push(throughputRow(`product list, any of ${int(meta.totalPages)} pages (uniform, 50 conn.)`, any, 0.2, 50));
+    rows.push(throughputRow(`product list, any of ${int(meta.totalPages)} pages (uniform, 50 conn.)`, any, 0.15, 25));
   }
 
   const term = cycle(searchTerms);

@@ -119,10 +119,11 @@ export async function pageProducts(
   if (spec.catId) query = query.where('cat_id', '=', spec.catId);
   if (start) {
     const op = spec.order === 'asc' ? '>=' : '<=';
+    const { value, id } = start.mark;
     query =
       column === 'id'
-        ? query.where('id', op, start.mark.id)
-        : query.where((eb) => eb(eb.refTuple(column, 'id'), op, eb.tuple(start.mark.value as never, start.mark.id)));
+        ? query.where('id', op, id)
+        : query.where(sql<boolean>`(${sql.ref(column)}, id) ${sql.raw(op)} (${value}, ${id})`);
   }
   if (column !== 'id') query = query.orderBy(column, spec.order);
   return query

@@ -23,6 +23,15 @@ const catIdQuery = productListQuerySchema.extend({
   catId: z.string({ error: 'catId is required' }).min(1, 'catId is required').max(64),
 });
 
+/** A short digest of an image origin (a shop has one or two: the last is kept). */
+let lastOrigin = { base: '', digest: '' };
+function originTag(base: string): string {
+  if (lastOrigin.base !== base) {
+    lastOrigin = { base, digest: createHash('sha1').update(base).digest('base64url').slice(0, 12) };
+  }
+  return lastOrigin.digest;
+}
+
 /**
  * HTTP caching of catalogue answers. Every write that changes what a product answer shows
  * moves the catalogue version, so the version and the origin put before image paths (the
@@ -31,7 +40,7 @@ const catIdQuery = productListQuerySchema.extend({
  * the signed-in browser, and asked again (cheaply) each time.
  */
 function notModified(request: FastifyRequest, reply: FastifyReply, version: number, base: string): boolean {
-  const tag = `"${version.toString(36)}-${createHash('sha1').update(base).digest('base64url').slice(0, 12)}"`;
+  const tag = `"${version.toString(36)}-${originTag(base)}"`;
   reply.header('etag', tag).header('cache-control', 'private, no-cache');
   const asked = request.headers['if-none-match'];
   if (!asked?.split(',').some((given) => given.trim() === tag || given.trim() === '*')) return false;
