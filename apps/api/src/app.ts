@@ -33,6 +33,7 @@ import { storeMissingProductJsonOnce } from './modules/products/product-json';
 import { productsRoutes, searchRoutes } from './modules/products/products.routes';
 import { reviewsRoutes } from './modules/products/reviews.routes';
 import { SessionCache } from './modules/sessions/session-cache';
+import { authenticate } from './modules/sessions/sessions.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { ensureOwner } from './modules/users/users.service';
@@ -160,7 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorHandlerPlugin);
   await app.register(securityHeaders, { config });
   await app.register(multipart, { limits: { fileSize: maxImageBytes, files: maxImagesPerUpload } });
-  await app.register(authPlugin, { ctx });
+  await app.register(authPlugin, { authenticate: (token) => authenticate(ctx, token) });
   await app.register(imageUrlsPlugin, { config });
   await app.register(staticFilesPlugin, { config });
 
