@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { newId } from '../../lib/ids';
+import { hashPassword } from '../../lib/passwords';
 import { toProduct } from '../../modules/products/products.repository';
-import { hashPassword } from '../../modules/users/passwords';
 import { counterNames } from '../counters';
 import { BulkLoader } from './bulk';
 import { demoCategories, demoOptions, firstNames, lastNames } from './demo-catalogue';
