@@ -3,7 +3,13 @@ import type { AppContext } from '../../context';
 import type { Caller } from '../../lib/caller';
 import { badRequest } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
-import { filePathOfUrl, listStoredImages, type PreparedImage, removeImageFiles, writeImage } from './image-files';
+import {
+  filePathOfUrl,
+  listStoredImages,
+  type PreparedImage,
+  removeImageFiles,
+  writeImage,
+} from '../../lib/image-files';
 import {
   deleteTempUploads,
   deleteTempUploadsBefore,
