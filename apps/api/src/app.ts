@@ -30,6 +30,7 @@ import { optionValuesRoutes } from './modules/option-values/option-values.routes
 import { bestSellersRoutes, ordersRoutes } from './modules/orders/orders.routes';
 import { CatalogueCache } from './modules/products/catalogue-cache';
 import { storeMissingProductJsonOnce } from './modules/products/product-json';
+import { toProduct } from './modules/products/products.repository';
 import { productsRoutes, searchRoutes } from './modules/products/products.routes';
 import { reviewsRoutes } from './modules/products/reviews.routes';
 import { SessionCache } from './modules/sessions/session-cache';
@@ -154,7 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (config.seed === 'demo' && (await isEmptyShop(ctx))) {
     const started = Date.now();
-    const made = await seedShop(ctx, demoSizes);
+    const made = await seedShop(ctx, demoSizes, toProduct);
     app.log.info({ event: 'seed.demo', ...made, ms: Date.now() - started }, 'demo shop loaded');
   }
 
