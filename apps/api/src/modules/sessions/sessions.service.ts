@@ -13,8 +13,8 @@ import {
   touchSession,
 } from './sessions.repository';
 
-// products.service.ts still takes the type from here; it is being rewritten elsewhere (issue 16),
-// and new code imports lib/caller.
+// TODO issue 16: products.service.ts (being rewritten elsewhere) still takes Caller from here; once
+// it imports lib/caller, drop this re-export. New code imports lib/caller.
 export type { Caller };
 
 /** How often last-seen is written: at most once a minute per session. */
