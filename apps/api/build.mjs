@@ -12,8 +12,8 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 await build({
   entryPoints: {
     server: 'src/server.ts',
-    'migrate-cli': 'src/db/migrate-cli.ts',
-    'seed-cli': 'src/db/seed/seed-cli.ts',
+    'migrate-cli': 'src/cli/migrate.ts',
+    'seed-cli': 'src/cli/seed.ts',
   },
   outdir,
   bundle: true,

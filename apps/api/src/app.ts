@@ -30,9 +30,11 @@ import { optionValuesRoutes } from './modules/option-values/option-values.routes
 import { bestSellersRoutes, ordersRoutes } from './modules/orders/orders.routes';
 import { CatalogueCache } from './modules/products/catalogue-cache';
 import { storeMissingProductJsonOnce } from './modules/products/product-json';
+import { toProduct } from './modules/products/products.repository';
 import { productsRoutes, searchRoutes } from './modules/products/products.routes';
 import { reviewsRoutes } from './modules/products/reviews.routes';
 import { SessionCache } from './modules/sessions/session-cache';
+import { authenticate } from './modules/sessions/sessions.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { ensureOwner } from './modules/users/users.service';
@@ -138,14 +140,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (config.seed === 'demo' && (await isEmptyShop(ctx))) {
     const started = Date.now();
-    const made = await seedShop(ctx, demoSizes);
+    const made = await seedShop(ctx, demoSizes, toProduct);
     app.log.info({ event: 'seed.demo', ...made, ms: Date.now() - started }, 'demo shop loaded');
   }
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeaders, { config });
   await app.register(multipart, { limits: { fileSize: maxImageBytes, files: maxImagesPerUpload } });
-  await app.register(authPlugin, { ctx });
+  await app.register(authPlugin, { authenticate: (token) => authenticate(ctx, token) });
   await app.register(imageUrlsPlugin, { config });
   await app.register(staticFilesPlugin, { config });
 

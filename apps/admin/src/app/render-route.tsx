@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Route } from 'react-router';
+import type { AppRoute } from './app-route';
 import { RouteErrorBoundary } from './route-error';
 import { RouteFallback } from './route-fallback';
-import type { AppRoute } from './route-table';
 
 /** One screen's route: its lazy code behind the top-bar fallback and an error boundary. */
 export function renderRoute({ path, screen: Screen }: AppRoute) {

@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
 import { lazyScreen } from '../lib/lazy-screen';
+import type { AppRoute } from './app-route';
 import { accountRoutes } from './route-groups/account';
 import LoginScreen from './routes/login';
 
@@ -10,11 +10,6 @@ import LoginScreen from './routes/login';
  * To add a screen: add one line to the right table, or to the feature group's file under
  * route-groups/.
  */
-export type AppRoute = {
-  path: string;
-  screen: ComponentType;
-};
-
 export const bareRoutes: AppRoute[] = [
   // Not lazy: the page every signed-out visit starts on comes in the first download (one
   // file, no second round trip; its MUI parts are the ones nearly every screen uses).

@@ -1,9 +1,9 @@
 import { lazyScreen } from '../lib/lazy-screen';
+import type { AppRoute } from './app-route';
 import { bannersRoutes } from './route-groups/banners';
 import { catalogueRoutes } from './route-groups/catalogue';
 import { ordersRoutes } from './route-groups/orders';
 import { productsRoutes } from './route-groups/products';
-import type { AppRoute } from './route-table';
 
 const dashboard = lazyScreen(() => import('./routes/dashboard'));
 

@@ -1,9 +1,8 @@
 import { messages, securityMessages } from '@shopdesk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppContext } from '../context';
+import type { Caller } from '../lib/caller';
 import { forbidden, unauthorized } from '../lib/http-error';
-import { authenticate, type Caller } from '../modules/sessions/sessions.service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,12 +29,20 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
+export interface AuthOptions {
+  /**
+   * The caller behind a bearer token, refused (401) when the token is forged, expired, idle or
+   * ended: the sessions service's, given by buildApp (plugins import no module).
+   */
+  authenticate: (token: string) => Promise<Caller>;
+}
+
 /**
  * Deny by default: every route refuses anonymous callers (401) and non-administrators
  * (403) unless it is marked `config: { access: 'public' }`. Public routes still learn
  * who is calling when a valid token comes along (GET /api/config names the owner then).
  */
-export const authPlugin = fp(async (app: FastifyInstance, options: { ctx: AppContext }) => {
+export const authPlugin = fp(async (app: FastifyInstance, { authenticate }: AuthOptions) => {
   app.decorateRequest('caller', undefined);
   app.addHook('onRequest', async (request) => {
     // Decided by the matched route (not the raw URL, which may be percent-encoded): every
@@ -45,11 +52,11 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { ctx: AppCon
     const isPublic = request.routeOptions.config?.access === 'public';
     const token = bearerToken(request);
     if (isPublic) {
-      if (token) request.caller = await authenticate(options.ctx, token).catch(() => undefined);
+      if (token) request.caller = await authenticate(token).catch(() => undefined);
       return;
     }
     if (!token) throw unauthorized(messages.pleaseSignIn);
-    const caller = await authenticate(options.ctx, token);
+    const caller = await authenticate(token);
     if (!caller.isAdmin) throw forbidden(messages.notAdmin);
     if (caller.mustSetUpTwoFactor && !request.routeOptions.config?.allowBeforeTwoFactor) {
       throw forbidden(securityMessages.twoFactorRequired);

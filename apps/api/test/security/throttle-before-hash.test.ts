@@ -1,12 +1,12 @@
 import { messages } from '@shopdesk/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as passwords from '../../src/modules/users/passwords';
+import * as passwords from '../../src/lib/passwords';
 import { createTestApp, engineName, ownerEmail, ownerPassword, type TestApp } from '../test-app';
 
 // Every password check and hash goes through these two functions; counting calls proves
 // (without timing) that a throttled sign-in never reaches argon2.
-vi.mock('../../src/modules/users/passwords', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/modules/users/passwords')>();
+vi.mock('../../src/lib/passwords', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/lib/passwords')>();
   return { hashPassword: vi.fn(real.hashPassword), verifyPassword: vi.fn(real.verifyPassword) };
 });
 

@@ -1,5 +1,5 @@
 import { lazyScreen } from '../../lib/lazy-screen';
-import type { AppRoute } from '../route-table';
+import type { AppRoute } from '../app-route';
 
 /** Forgotten-password screens: bare (no sidebar or header), reachable signed out (route-table.ts). */
 export const accountRoutes: AppRoute[] = [

@@ -1,7 +1,7 @@
 import { type BannerFamily, bannerFamilies, bannerFamilyNames } from '@shopdesk/contract';
 import { type ComponentType, createElement } from 'react';
 import { lazyScreen } from '../../lib/lazy-screen';
-import type { AppRoute } from '../route-table';
+import type { AppRoute } from '../app-route';
 
 type FamilyScreen = { default: ComponentType<{ family: BannerFamily }> };
 

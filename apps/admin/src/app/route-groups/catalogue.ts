@@ -1,6 +1,6 @@
 import { optionFamilies, optionFamilyNames } from '@shopdesk/contract';
 import { lazyScreen } from '../../lib/lazy-screen';
-import type { AppRoute } from '../route-table';
+import type { AppRoute } from '../app-route';
 
 const optionValuesScreen = lazyScreen(() => import('../routes/option-values'));
 

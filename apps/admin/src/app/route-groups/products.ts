@@ -1,5 +1,5 @@
 import { lazyScreen } from '../../lib/lazy-screen';
-import type { AppRoute } from '../route-table';
+import type { AppRoute } from '../app-route';
 
 /** The product screens (spec §2); the Dashboard itself is in shell-routes.ts. */
 export const productsRoutes: AppRoute[] = [

@@ -1,4 +1,4 @@
-import { loadSharp, prepareImage, writeImage } from '../../modules/images/image-files';
+import { loadSharp, prepareImage, writeImage } from '../../lib/image-files';
 import type { Random } from './random';
 
 /** A simple product silhouette per category (drawn, not downloaded: the seed needs no network). */

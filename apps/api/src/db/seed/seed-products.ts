@@ -1,7 +1,6 @@
 import { newId } from '../../lib/ids';
 import { adjectives, type DemoCategory, demoOptions, praise, reviewTexts } from './demo-catalogue';
 import { isoTime, type Random } from './random';
-import type { SeedSizes } from './seed';
 
 const dayMs = 86_400_000;
 export const historyDays = 730;
@@ -41,7 +40,7 @@ function roundPrice(value: number): number {
 export function planProducts(
   random: Random,
   categories: SeedCategory[],
-  sizes: Pick<SeedSizes, 'products' | 'reviews'>,
+  sizes: { products: number; reviews: number },
   customers: Array<{ id: string; name: string }>,
   now: number,
 ) {

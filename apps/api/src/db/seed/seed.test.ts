@@ -2,6 +2,7 @@ import { bannerFamilies, bannerFamilyNames } from '@shopdesk/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, engineName, signIn, type TestApp } from '../../../test/test-app';
+import { toProduct } from '../../modules/products/products.repository';
 import { seedShop } from './seed';
 
 const sizes = { products: 60, orders: 400, reviews: 150, customers: 25 };
@@ -13,7 +14,7 @@ describe(`demo seed (${engineName})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedShop(t.app.ctx, sizes);
+    await seedShop(t.app.ctx, sizes, toProduct);
     token = await signIn(t);
   });
   afterAll(() => t.close());
@@ -84,7 +85,7 @@ describe(`demo seed (${engineName})`, () => {
   it('makes the same shop from the same seed', async () => {
     const other = await createTestApp();
     try {
-      await seedShop(other.app.ctx, sizes);
+      await seedShop(other.app.ctx, sizes, toProduct);
       const names = (app: TestApp) =>
         app.app.ctx.db.selectFrom('products').select(['name', 'price', 'rating']).orderBy('id').execute();
       expect(await names(other)).toEqual(await names(t));

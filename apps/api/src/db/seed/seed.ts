@@ -1,8 +1,10 @@
-import type { AppContext } from '../../context';
+import type { Config } from '../../config';
 import { newId } from '../../lib/ids';
-import { toProduct } from '../../modules/products/products.repository';
-import { hashPassword } from '../../modules/users/passwords';
+import { hashPassword } from '../../lib/passwords';
+import type { WriteEpoch } from '../../lib/write-epoch';
 import { counterNames } from '../counters';
+import type { Db, DbHandle, Engine } from '../create-db';
+import type { ProductsTable } from '../schema';
 import { BulkLoader } from './bulk';
 import { demoCategories, demoOptions, firstNames, lastNames } from './demo-catalogue';
 import { Random } from './random';
@@ -21,8 +23,30 @@ export interface SeedSizes {
 export const demoSizes: SeedSizes = { products: 300, orders: 2500, reviews: 900, customers: 120 };
 
 /** The app's context, or what the seed command builds (no epoch: no server to tell). */
-export type SeedContext = Pick<AppContext, 'db' | 'engine' | 'clock' | 'config' | 'transaction' | 'sqlite'> &
-  Partial<Pick<AppContext, 'epoch'>>;
+export interface SeedContext {
+  db: Db;
+  engine: Engine;
+  clock: () => number;
+  config: Config;
+  epoch?: WriteEpoch;
+  /** Every write outside a bulk load goes through it (reset). */
+  transaction: DbHandle['transaction'];
+  /** SQLite: the connection bulk loads go through. */
+  sqlite?: DbHandle['sqlite'];
+}
+
+/** A product as the products module reads it: its columns, and its category's name, colour and images. */
+export type ProductAnswerRow = Omit<ProductsTable, 'updated_at'> & {
+  category_name: string | null;
+  category_color: string | null;
+  category_images: string | null;
+};
+
+/**
+ * The products module's answer for a product (its `toProduct`), stored as the product's list
+ * text. The caller passes it in: db/ imports no module (biome.jsonc).
+ */
+export type ProductAnswer = (row: ProductAnswerRow) => unknown;
 
 /** True when there is no catalogue yet (the owner account alone does not count). */
 export async function isEmptyShop(ctx: SeedContext): Promise<boolean> {
@@ -36,16 +60,22 @@ export async function isEmptyShop(ctx: SeedContext): Promise<boolean> {
  * with generated images, customers who wrote the reviews and placed two years of orders,
  * and banners of every family. Deterministic for a given seed (ids aside).
  */
-export async function seedShop(ctx: SeedContext, sizes: SeedSizes, seed = 20261121) {
+export async function seedShop(ctx: SeedContext, sizes: SeedSizes, productAnswer: ProductAnswer, seed = 20261121) {
   const bulk = new BulkLoader(ctx.db, ctx.engine, ctx.config.databaseUrl, ctx.sqlite);
   try {
-    return await seedWith(ctx, bulk, sizes, new Random(seed));
+    return await seedWith(ctx, bulk, sizes, productAnswer, new Random(seed));
   } finally {
     await bulk.close();
   }
 }
 
-async function seedWith(ctx: SeedContext, bulk: BulkLoader, sizes: SeedSizes, random: Random) {
+async function seedWith(
+  ctx: SeedContext,
+  bulk: BulkLoader,
+  sizes: SeedSizes,
+  productAnswer: ProductAnswer,
+  random: Random,
+) {
   const now = ctx.clock();
   const stamp = new Date(now).toISOString();
   const uploads = ctx.config.uploadsDir;
@@ -84,13 +114,13 @@ async function seedWith(ctx: SeedContext, bulk: BulkLoader, sizes: SeedSizes, ra
   await bulk.transaction(() => bulk.insert('users', customers));
 
   const plan = planProducts(random, categories, sizes, customers, now);
-  // Each product's list row with its stored answer text, made here as toProduct makes it (a
-  // bulk statement after the load would read every product again).
+  // Each product's list row with its stored answer text, made here as the products module makes
+  // it (a bulk statement after the load would read every product again).
   const categoryById = new Map(categoryRows.map((row) => [row.id, row]));
   const listRows = plan.products.map((row) => {
     const category = categoryById.get(row.cat_id);
     const json = JSON.stringify(
-      toProduct({
+      productAnswer({
         id: row.id,
         name: row.name,
         description: row.description,
@@ -114,7 +144,7 @@ async function seedWith(ctx: SeedContext, bulk: BulkLoader, sizes: SeedSizes, ra
         category_name: (category?.name as string | undefined) ?? null,
         category_color: (category?.color as string | undefined) ?? null,
         category_images: (category?.images as string | undefined) ?? null,
-      } as Parameters<typeof toProduct>[0]),
+      } as ProductAnswerRow),
     );
     return { id: row.id, cat_id: row.cat_id, name: row.name, price: row.price, rating: row.rating, json };
   });

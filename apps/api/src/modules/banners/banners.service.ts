@@ -1,9 +1,9 @@
 import { type Banner, type BannerFamily, bannerFamilies, bannerFormSchema, productMessages } from '@shopdesk/contract';
 import type { AppContext } from '../../context';
+import type { Caller } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
 import { findCategory } from '../categories/categories.repository';
-import type { Caller } from '../sessions/sessions.service';
 import * as repo from './banners.repository';
 
 /** One service for the four banner families; the family names its messages and fields. */

@@ -8,13 +8,13 @@ import {
 } from '@shopdesk/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { categoryReferences } from '../../db/category-references';
 import { bumpCounter, counterNames } from '../../db/counters';
+import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
 import { storeProductJson } from '../products/product-json';
-import type { Caller } from '../sessions/sessions.service';
 import * as repo from './categories.repository';
+import { categoryReferences } from './category-references';
 
 /** A sub category's edit needs only a name; colour and images stay as they were. */
 const subCategoryUpdateSchema = z.object({ name: requiredText(messages.fillAllDetails, 100) });

@@ -11,8 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../lib/http-error';
+import { type PreparedImage, prepareImage } from '../../lib/image-files';
 import { callerOf } from '../../plugins/auth';
-import { type PreparedImage, prepareImage } from './image-files';
 import * as images from './images.service';
 
 /** The part's bytes, refusing with 413 the moment they pass maxImageBytes. */

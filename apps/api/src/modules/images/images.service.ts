@@ -1,9 +1,15 @@
 import { messages } from '@shopdesk/contract';
 import type { AppContext } from '../../context';
+import type { Caller } from '../../lib/caller';
 import { badRequest } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
-import type { Caller } from '../sessions/sessions.service';
-import { filePathOfUrl, listStoredImages, type PreparedImage, removeImageFiles, writeImage } from './image-files';
+import {
+  filePathOfUrl,
+  listStoredImages,
+  type PreparedImage,
+  removeImageFiles,
+  writeImage,
+} from '../../lib/image-files';
 import {
   deleteTempUploads,
   deleteTempUploadsBefore,

@@ -1,10 +1,10 @@
 import { type Product, type ProductListQuery, productFormSchema, productMessages } from '@shopdesk/contract';
 import type { AppContext } from '../../context';
 import { bumpCounter, counterNames, readCounter } from '../../db/counters';
+import type { Caller } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
 import { findCategory } from '../categories/categories.repository';
-import type { Caller } from '../sessions/sessions.service';
 import { productPageJson, productTexts, storeProductJson } from './product-json';
 import * as repo from './products.repository';
 import { countReviewsOfProduct } from './reviews.repository';

@@ -1,5 +1,6 @@
 import { messages, securityMessages } from '@shopdesk/contract';
 import type { AppContext } from '../../context';
+import type { Caller } from '../../lib/caller';
 import { notFound, unauthorized } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
 import { describeUserAgent } from '../account-security/user-agent';
@@ -11,18 +12,6 @@ import {
   listOpenSessions,
   touchSession,
 } from './sessions.repository';
-
-export interface Caller {
-  id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  /** The account named by ADMIN_EMAIL: the only one allowed to delete. */
-  isOwner: boolean;
-  sessionId: string;
-  /** ADMIN_REQUIRE_2FA is on and this administrator has not turned two-step sign-in on yet. */
-  mustSetUpTwoFactor: boolean;
-}
 
 /** How often last-seen is written: at most once a minute per session. */
 const touchEveryMs = 60_000;

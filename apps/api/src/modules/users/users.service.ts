@@ -11,15 +11,15 @@ import {
 import type { z } from 'zod';
 import { isSignupAllowed } from '../../config';
 import type { AppContext } from '../../context';
+import type { Caller } from '../../lib/caller';
 import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { cancelPasswordResets } from '../account-security/account-security.repository';
 import { verifySecondFactor } from '../account-security/account-security.service';
 import { assertGoodPassword } from '../account-security/password-rule';
 import { endSession, endUserSessions } from '../sessions/sessions.repository';
-import type { Caller } from '../sessions/sessions.service';
 import { openSession } from '../sessions/sessions.service';
-import { hashPassword, verifyPassword } from './passwords';
 import {
   countUsers,
   findUserByEmail,

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config';
+import { createDb, migrateToLatest } from '../db/create-db';
 import { storeMissingProductJsonOnce } from '../modules/products/product-json';
-import { createDb, migrateToLatest } from './create-db';
 
 /** `npm run db:migrate`: applies pending migrations to the configured database and exits. */
 const config = loadConfig();

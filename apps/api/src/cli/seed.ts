@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
-import { loadConfig } from '../../config';
-import { createDb, type DbHandle, migrateToLatest } from '../create-db';
-import { resetShop } from './reset';
-import { demoSizes, isEmptyShop, type SeedSizes, seedShop } from './seed';
+import { loadConfig } from '../config';
+import { createDb, migrateToLatest } from '../db/create-db';
+import { fastLoad, settle } from '../db/seed/fast-load';
+import { resetShop } from '../db/seed/reset';
+import { demoSizes, isEmptyShop, type SeedSizes, seedShop } from '../db/seed/seed';
+import { toProduct } from '../modules/products/products.repository';
 
 /**
  * `npm run db:seed [-- --products N --orders N --reviews N --customers N --reset]`:
@@ -31,40 +32,6 @@ function parseArgs(argv: string[]): { sizes: SeedSizes; reset: boolean } {
   return { sizes, reset };
 }
 
-/**
- * A bulk load has nothing to lose to a power cut (run it again), so on SQLite the seed alone
- * skips the fsyncs and gets a large page cache; the server's own connection keeps FULL.
- */
-function fastLoad(handle: DbHandle): () => void {
-  const raw = handle.sqlite;
-  if (!raw) return () => {};
-  const synchronous = raw.pragma('synchronous', { simple: true });
-  const cacheSize = raw.pragma('cache_size', { simple: true });
-  raw.pragma('synchronous = OFF');
-  raw.pragma('cache_size = -262144');
-  return () => {
-    raw.pragma(`synchronous = ${Number(synchronous)}`);
-    raw.pragma(`cache_size = ${Number(cacheSize)}`);
-  };
-}
-
-/**
- * Leaves the store ready to serve: planner statistics, and (PostgreSQL) the visibility map
- * index-only scans need. The big tables were written frozen (COPY … FREEZE, see BulkLoader),
- * so VACUUM skips their pages and this costs about what ANALYZE alone does; it still covers
- * the tables loaded without FREEZE (customers, categories).
- */
-async function settle(handle: DbHandle): Promise<void> {
-  const raw = handle.sqlite;
-  if (raw) {
-    raw.exec('analyze');
-    // Fold the write-ahead log into the database file so the server does not replay it at start.
-    raw.pragma('wal_checkpoint(TRUNCATE)');
-  } else {
-    await sql`vacuum (analyze)`.execute(handle.db);
-  }
-}
-
 const { sizes, reset } = parseArgs(process.argv.slice(2));
 const config = loadConfig();
 const handle = createDb(config);
@@ -85,7 +52,7 @@ try {
     process.stdout.write('The shop already has a catalogue; nothing seeded (add --reset to replace it).\n');
   } else {
     const started = Date.now();
-    const made = await seedShop(ctx, sizes);
+    const made = await seedShop(ctx, sizes, toProduct);
     await settle(handle);
     process.stdout.write(
       `Seeded ${made.products} products, ${made.reviews} reviews, ${made.orders} orders, ${made.customers} customers (${handle.engine}) in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,

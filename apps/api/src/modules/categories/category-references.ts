@@ -1,6 +1,6 @@
-import { renameCategoryOnBanners } from '../modules/banners/banners.repository';
-import { countProductsUsingCategories, renameCategoryOnProducts } from '../modules/products/products.repository';
-import type { Db } from './create-db';
+import type { Db } from '../../db/create-db';
+import { renameCategoryOnBanners } from '../banners/banners.repository';
+import { countProductsUsingCategories, renameCategoryOnProducts } from '../products/products.repository';
 
 /**
  * Records that point at categories and keep a copy of their names. Deleting a category is

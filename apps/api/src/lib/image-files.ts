@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { maxImagePixels, messages } from '@shopdesk/contract';
-import { HttpError } from '../../lib/http-error';
-import { newId } from '../../lib/ids';
+import { HttpError } from './http-error';
+import { newId } from './ids';
 
 export interface PreparedImage {
   /** Relative to the uploads folder, e.g. `products/6560….jpg`. */
