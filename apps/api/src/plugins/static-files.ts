@@ -34,6 +34,9 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, { config }: { c
       prefix: '/',
       wildcard: false,
       index: ['index.html'],
+      // The build writes a .br and a .gz beside every compressible file (vite.config.ts): sent
+      // to clients that accept them, with Content-Encoding and Vary set by @fastify/static.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed assets never change; index.html must always be fresh.
         res.header(
