@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Download budgets of the production build (`npm run build -w @shopdesk/admin`, Vite's
- * manifest in dist/.vite): the first paint of /login, each lazily loaded route, the CSS.
+ * manifest in dist/.vite): the first paint of /login, the signed-in frame, each lazily loaded
+ * route, the CSS.
  * `npm test` builds first; a bare unit run without a build skips this loudly.
  */
 const dist = path.resolve(import.meta.dirname, '../dist');
@@ -25,8 +26,16 @@ if (!built) process.stderr.write(`\n!!! web budgets SKIPPED: no ${manifestFile} 
  * difference), MUI 9 adds ~2.4 KB. The budget is the measured figure with a little room, so
  * that nothing grows further unnoticed; bringing /login back under 125 KB is first-load work
  * (issues 16 and 17), not a patch of a dependency.
+ *
+ * frame: the signed-in frame (sidebar + header shell, the signed-in route table, TanStack
+ * Query), which router.tsx loads with the first signed-in address, beyond the entry.
+ *
+ * route: a screen's own code beyond what is loaded when it is asked for: the entry for the
+ * signed-out screens (sign up, forgotten password), the entry and the frame for the others.
+ * Code the entry does not carry but every signed-in screen shares is counted once, in the
+ * frame, not again in each screen.
  */
-const budgets = { login: 140, route: 100, css: 30 };
+const budgets = { login: 140, frame: 55, route: 100, css: 30 };
 
 type Chunk = {
   file: string;
@@ -35,6 +44,7 @@ type Chunk = {
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 };
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -77,9 +87,19 @@ describe.skipIf(!built)('web budgets (production build)', () => {
   };
   const loginChunk = routeChunk('login.tsx');
   const login = loginChunk ? closure(loginChunk, new Set(entry)) : entry;
+  /** The signed-in frame and the entry: what is loaded before any signed-in screen's own code. */
+  const frameKeys = ['src/components/layout/shell.tsx', 'src/app/signed-in-routes.tsx'];
+  const frame = frameKeys.reduce((into, key) => closure(key, into), new Set(entry));
+  /** The screens the frame's route table loads. */
+  const signedInScreens = new Set(
+    [...frame].filter((key) => !entry.has(key)).flatMap((key) => manifest[key]?.dynamicImports ?? []),
+  );
 
-  it('finds the entry and every lazily loaded route screen in the manifest', () => {
+  it('finds the entry, the signed-in frame and every lazily loaded route screen in the manifest', () => {
     expect(entryKey).toBe('index.html');
+    expect(frameKeys.filter((key) => !manifest[key]?.isDynamicEntry)).toEqual([]);
+    expect(signedInScreens.has(routeChunk('dashboard.tsx') ?? '')).toBe(true);
+    expect(signedInScreens.has(routeChunk('sign-up.tsx') ?? '')).toBe(false);
     const missing = routeFiles.filter((file) => file !== 'login.tsx' && !routeChunk(file));
     expect(missing).toEqual([]);
     expect(routeFiles.length).toBeGreaterThan(10);
@@ -96,17 +116,25 @@ describe.skipIf(!built)('web budgets (production build)', () => {
     expect(total).toBeLessThanOrEqual(budgets.login);
   });
 
-  it(`every route adds at most ${budgets.route} KB (gzip) to what the entry already has`, () => {
+  it(`the signed-in frame adds at most ${budgets.frame} KB (gzip) to the entry`, () => {
+    const total = kb(jsOf([...frame].filter((key) => !entry.has(key))));
+    process.stdout.write(`web budgets: signed-in frame ${total} KB gzip beyond the entry (budget ${budgets.frame})\n`);
+    expect(total).toBeLessThanOrEqual(budgets.frame);
+  });
+
+  it(`every route adds at most ${budgets.route} KB (gzip) to what is loaded before it`, () => {
     const sizes = routeFiles
       .filter((file) => file !== 'login.tsx')
       .map((file) => {
-        const own = [...closure(routeChunk(file) ?? '')].filter((key) => !entry.has(key));
+        const key = routeChunk(file) ?? '';
+        const before = signedInScreens.has(key) ? frame : entry;
+        const own = [...closure(key)].filter((other) => !before.has(other));
         return { file, total: kb(jsOf(own)) };
       })
       .sort((a, b) => b.total - a.total);
     const largest = sizes[0];
     process.stdout.write(
-      `web budgets: largest route ${largest?.file} ${largest?.total} KB gzip beyond the entry (budget ${budgets.route})\n`,
+      `web budgets: largest route ${largest?.file} ${largest?.total} KB gzip beyond what is loaded before it (budget ${budgets.route})\n`,
     );
     expect(sizes.filter(({ total }) => total > budgets.route).map(({ file, total }) => `${file}: ${total} KB`)).toEqual(
       [],
