@@ -1,28 +1,48 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
-/** The centred card of the sign-in and sign-up pages (no sidebar or header there). */
+const Page = styled('main')(({ theme }) => ({
+  minHeight: '100vh',
+  display: 'grid',
+  placeItems: 'center',
+  padding: theme.spacing(2),
+  backgroundColor: theme.palette.background.default,
+}));
+
+const Brand = styled('div')(({ theme }) => ({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: theme.spacing(1),
+  marginBottom: theme.spacing(1),
+  '& > span': { ...theme.typography.body1, fontWeight: 700, fontSize: 22 },
+}));
+
+const Title = styled('h1')(({ theme }) => ({
+  ...theme.typography.h1,
+  margin: `0 0 ${theme.spacing(3)}`,
+  fontSize: 22,
+  textAlign: 'center',
+}));
+
+/**
+ * The centred card of the sign-in and sign-up pages (no sidebar or header there). Plain
+ * elements styled from the theme around MUI's Paper: the sign-in page's first download
+ * carries no Box or Typography.
+ */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}
-    >
+    <Page>
       <Paper sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }} elevation={3}>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, mb: 1 }}>
+        <Brand>
           <StorefrontIcon color="primary" fontSize="large" />
-          <Typography component="span" sx={{ fontWeight: 700, fontSize: 22 }}>
-            Shopdesk
-          </Typography>
-        </Box>
-        <Typography variant="h1" sx={{ fontSize: 22, textAlign: 'center', mb: 3 }}>
-          {title}
-        </Typography>
+          <span>Shopdesk</span>
+        </Brand>
+        <Title>{title}</Title>
         {children}
       </Paper>
-    </Box>
+    </Page>
   );
 }

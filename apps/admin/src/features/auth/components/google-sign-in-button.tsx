@@ -1,7 +1,7 @@
 import GoogleIcon from '@mui/icons-material/Google';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { DeferredSpinner, preloadSpinner } from '../../../components/ui/deferred-spinner';
+import { PlainButton } from '../../../components/ui/plain-button';
 import { type GooglePopupFlow, useGoogleSignIn } from './use-google-sign-in';
 
 // Only an account with two-step sign-in ever sees it: MUI's Dialog (Modal, focus trap,
@@ -12,17 +12,18 @@ const GoogleCodeDialog = lazy(() =>
 
 export function GoogleSignInButton({ popupFlow }: { popupFlow?: GooglePopupFlow }) {
   const { start, isPending, codeRequest, isVerifying, submitCode, cancelCode } = useGoogleSignIn(popupFlow);
+  useEffect(preloadSpinner, []);
   return (
     <>
-      <Button
+      <PlainButton
         fullWidth
         variant="outlined"
         onClick={() => void start()}
         disabled={isPending}
-        startIcon={isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : <GoogleIcon />}
+        startIcon={isPending ? <DeferredSpinner size={18} /> : <GoogleIcon />}
       >
         Sign In with Google
-      </Button>
+      </PlainButton>
       {codeRequest ? (
         <Suspense fallback={null}>
           <GoogleCodeDialog

@@ -1,10 +1,6 @@
-import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { securityMessages, validateSigninForm } from '@shopdesk/contract';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { OutlinedField } from '../../../components/ui/outlined-field';
 import { PasswordField } from '../../../components/ui/password-field';
 import { redirectDelayMs } from '../../../config/constants';
@@ -12,6 +8,7 @@ import { showAlert } from '../../../lib/alerts';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { markLoggedIn, saveSession } from '../../../lib/session';
 import { signIn } from '../api/sign-in';
+import { AuthForm, CenteredText, OrDivider, TextLink } from './auth-form-parts';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { SubmitButton } from './submit-button';
 
@@ -69,7 +66,7 @@ export function SignInForm() {
   }
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)} sx={{ display: 'grid', gap: 2 }}>
+    <AuthForm noValidate onSubmit={(event) => void handleSubmit(event)}>
       <OutlinedField
         label="Email"
         type="email"
@@ -91,18 +88,15 @@ export function SignInForm() {
         </Suspense>
       ) : null}
       <SubmitButton isPending={isSigningIn || isRedirecting}>{codePrompt !== null ? 'Verify' : 'Sign In'}</SubmitButton>
-      <Link component={RouterLink} to="/forgot-password" sx={{ justifySelf: 'center' }}>
+      <TextLink to="/forgot-password" sx={{ justifySelf: 'center' }}>
         Forgot Password?
-      </Link>
-      <Divider>or</Divider>
+      </TextLink>
+      <OrDivider />
       <GoogleSignInButton />
-      <Typography sx={{ textAlign: 'center' }}>
-        Not registered?{' '}
-        <Link component={RouterLink} to="/signUp">
-          Sign Up
-        </Link>
-      </Typography>
-    </Box>
+      <CenteredText>
+        Not registered? <TextLink to="/signUp">Sign Up</TextLink>
+      </CenteredText>
+    </AuthForm>
   );
 }
 

@@ -1,16 +1,14 @@
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { firstMessage, signupBodySchema } from '@shopdesk/contract';
 import { type FormEvent, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/ui/password-field';
 import { redirectDelayMs } from '../../../config/constants';
 import { showAlert } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/api-error';
 import { type SignUpInput, useSignUp } from '../api/sign-up';
+import { AuthForm, CenteredText, OrDivider, TextLink } from './auth-form-parts';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { SubmitButton } from './submit-button';
 
@@ -47,29 +45,22 @@ export function SignUpForm() {
   }
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} sx={{ display: 'grid', gap: 2 }}>
+    <AuthForm noValidate onSubmit={handleSubmit}>
       <TextField label="Name" autoComplete="name" {...field('name')} />
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <TextField label="Phone" type="number" autoComplete="tel" {...field('phone')} />
       <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
       <PasswordField label="Confirm Password" autoComplete="new-password" {...field('confirmPassword')} />
       <SubmitButton isPending={signUp.isPending || isRedirecting}>Sign Up</SubmitButton>
-      <Divider>or</Divider>
+      <OrDivider />
       <GoogleSignInButton />
       <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <Link component={RouterLink} to="/">
-          Go To Home
-        </Link>
-        <Link component={RouterLink} to="/forgot-password">
-          Forgot Password?
-        </Link>
+        <TextLink to="/">Go To Home</TextLink>
+        <TextLink to="/forgot-password">Forgot Password?</TextLink>
       </Box>
-      <Typography sx={{ textAlign: 'center' }}>
-        Already registered?{' '}
-        <Link component={RouterLink} to="/login">
-          Sign In
-        </Link>
-      </Typography>
-    </Box>
+      <CenteredText>
+        Already registered? <TextLink to="/login">Sign In</TextLink>
+      </CenteredText>
+    </AuthForm>
   );
 }

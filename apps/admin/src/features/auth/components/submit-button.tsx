@@ -1,11 +1,13 @@
-import Button, { type ButtonProps } from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
+import { type ReactNode, useEffect } from 'react';
+import { DeferredSpinner, preloadSpinner } from '../../../components/ui/deferred-spinner';
+import { PlainButton } from '../../../components/ui/plain-button';
 
 /** A submit button that shows a spinner (and stays disabled) while the call is in flight. */
-export function SubmitButton({ isPending, children, ...props }: ButtonProps & { isPending: boolean }) {
+export function SubmitButton({ isPending, children }: { isPending: boolean; children: ReactNode }) {
+  useEffect(preloadSpinner, []);
   return (
-    <Button type="submit" variant="contained" size="large" fullWidth disabled={isPending || props.disabled} {...props}>
-      {isPending ? <CircularProgress size={24} color="inherit" aria-label="Please wait" /> : children}
-    </Button>
+    <PlainButton type="submit" variant="contained" size="large" fullWidth disabled={isPending}>
+      {isPending ? <DeferredSpinner size={24} label="Please wait" /> : children}
+    </PlainButton>
   );
 }

@@ -19,7 +19,7 @@ import { productsQueryOptions, useProducts } from '../api/list-products';
 import { ProductRow, productRowStyles } from './product-row';
 import { pageSizes, useProductFilters } from './use-product-filters';
 
-/** The table, with the look of its plain rows (see productRowStyles). */
+/** The table, with the look of the plain parts of its rows (see productRowStyles). */
 const ProductsTable = styled(Table)(({ theme }) => productRowStyles(theme));
 
 const columns = ['PRODUCT', 'CATEGORY', 'SUB CATEGORY', 'BRAND', 'PRICE', 'RATING', 'ACTION'];
@@ -31,14 +31,20 @@ type RowsProps = {
   onClick: (event: MouseEvent<HTMLElement>) => void;
 };
 
-/** A page of rows; it renders again only when the page's products or the delete in progress change. */
+/**
+ * A page of rows; it renders again only when the page's products or the delete in progress
+ * change. Rows are keyed by their place on the page: turning a page updates the rows already
+ * there (new words, links and picture) instead of unmounting them and mounting as many MUI
+ * rows, cells and chips again, which is most of the time between the click and the new rows.
+ */
 const ProductRows = memo(function ProductRows({ products, onDelete, deletingId, onClick }: RowsProps) {
   // The spec shows each page's rows in reverse order (§2, §9).
   const rows = [...products].reverse();
   return (
     <TableBody onClick={onClick}>
-      {rows.map((product) => (
-        <ProductRow key={product.id} product={product} onDelete={onDelete} isDeleting={deletingId === product.id} />
+      {rows.map((product, place) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are slots of the page (see above); nothing in a row keeps state of its product
+        <ProductRow key={place} product={product} onDelete={onDelete} isDeleting={deletingId === product.id} />
       ))}
     </TableBody>
   );
