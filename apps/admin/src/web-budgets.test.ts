@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -146,5 +146,29 @@ describe.skipIf(!built)('web budgets (production build)', () => {
     const total = kb(css.reduce((sum, file) => sum + size(`assets/${file}`), 0));
     process.stdout.write(`web budgets: CSS ${total} KB gzip (budget ${budgets.css})\n`);
     expect(total).toBeLessThanOrEqual(budgets.css);
+  });
+
+  it('ships a .br and a .gz beside every script, style sheet and page of 1 KB or more, each the same file', () => {
+    const texts = fs
+      .readdirSync(path.join(dist, 'assets'))
+      .map((file) => `assets/${file}`)
+      .concat('index.html')
+      .filter((file) => /\.(js|css|html)$/.test(file) && fs.statSync(path.join(dist, file)).size >= 1024);
+    expect(texts.length).toBeGreaterThan(10);
+    for (const file of texts) {
+      const original = fs.readFileSync(path.join(dist, file));
+      expect(brotliDecompressSync(fs.readFileSync(path.join(dist, `${file}.br`))).equals(original), file).toBe(true);
+      expect(gunzipSync(fs.readFileSync(path.join(dist, `${file}.gz`))).equals(original), file).toBe(true);
+    }
+    // What a browser downloads for /login's scripts: the Brotli files the server sends.
+    const onWire = [...login].reduce((sum, key) => {
+      const file = path.join(dist, `${manifest[key]?.file ?? ''}.br`);
+      return (
+        sum +
+        (fs.existsSync(file) ? fs.statSync(file).size : fs.statSync(path.join(dist, manifest[key]?.file ?? '')).size)
+      );
+    }, 0);
+    process.stdout.write(`web budgets: /login scripts on the wire ${kb(onWire)} KB (Brotli)\n`);
+    expect(kb(onWire)).toBeLessThanOrEqual(budgets.login);
   });
 });
