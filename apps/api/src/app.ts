@@ -117,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: handle.db,
     engine: handle.engine,
     transaction: handle.transaction,
+    prepared: handle.prepared,
     ...(handle.sqlite ? { sqlite: handle.sqlite } : {}),
     tokens: new TokenSigner(loadJwtSecret(config.jwtSecret, config.dataDir)),
     clock,

@@ -15,6 +15,8 @@ export interface AppContext {
   engine: Engine;
   /** Every write request's changes go through here: one transaction, answered once committed (create-db.ts). */
   transaction: DbHandle['transaction'];
+  /** Hot reads of a fixed shape as prepared statements (create-db.ts). */
+  prepared: DbHandle['prepared'];
   /** SQLite: the connection behind `db`, for bulk loads (the seed) only; request code goes through `db`. */
   sqlite?: DbHandle['sqlite'];
   tokens: TokenSigner;

@@ -1,6 +1,6 @@
 import type { Product } from '@shopdesk/contract';
 import { type Insertable, sql } from 'kysely';
-import type { Db, Engine } from '../../db/create-db';
+import type { Db, DbHandle, Engine } from '../../db/create-db';
 import type { ProductsTable } from '../../db/schema';
 import { markFor } from './page-marks';
 
@@ -105,6 +105,7 @@ export interface PageSpec {
  */
 export async function pageProducts(
   db: Db,
+  prepared: DbHandle['prepared'],
   spec: PageSpec,
   version: number,
 ): Promise<Array<{ id: string; json: string | null }>> {
@@ -126,11 +127,14 @@ export async function pageProducts(
         : query.where(sql<boolean>`(${sql.ref(column)}, id) ${sql.raw(op)} (${value}, ${id})`);
   }
   if (column !== 'id') query = query.orderBy(column, spec.order);
-  return query
-    .orderBy('id', spec.order)
-    .limit(spec.limit)
-    .offset(start ? start.skip : spec.offset)
-    .execute();
+  // Values are bound, never written into the text: one statement per shape, prepared once.
+  return prepared(
+    query
+      .orderBy('id', spec.order)
+      .limit(spec.limit)
+      .offset(start ? start.skip : spec.offset)
+      .compile(),
+  );
 }
 
 /** Products in one category (an index range count, not a table scan). */
