@@ -20,7 +20,7 @@ import { createTestDatabase, type TestDatabase } from './test-database';
  * a statement at a moment no JavaScript runs (a collection V8 starts on its own), or at exit.
  * Here the statements left for the collector are mostly made at start (`pragma()` prepares
  * one per call): on Node 24 with 12.6.2 about half the starts died before answering. The
- * requests (list pages in every order, deep pages read on the SQLite reader thread, searches,
+ * requests (list pages in every order, deep pages from page marks, searches,
  * whole lists) add statements and garbage of their own, so any path that leaves statements
  * behind is caught too.
  *
