@@ -71,7 +71,16 @@ export class WriteQueue {
     }
     const done: Array<{ item: Queued; value: unknown }> = [];
     for (const [at, item] of batch.entries()) {
-      const inside = await trx.savepoint('unit').execute();
+      let inside: ControlledTransaction<Database, ['unit']>;
+      try {
+        inside = await trx.savepoint('unit').execute();
+      } catch (error) {
+        // The connection or the transaction failed under us: nothing of the batch is kept.
+        this.log(error, 'opening a savepoint failed');
+        for (const rest of [...done.map((entry) => entry.item), ...batch.slice(at)]) rest.reject(error);
+        await this.rollback(trx);
+        return;
+      }
       try {
         const value = await item.unit(inside);
         await inside.releaseSavepoint('unit').execute();
