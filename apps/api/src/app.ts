@@ -29,8 +29,8 @@ import { googleSignInRoutes, oidcRoutes } from './modules/oidc/oidc.routes';
 import { optionValuesRoutes } from './modules/option-values/option-values.routes';
 import { bestSellersRoutes, ordersRoutes } from './modules/orders/orders.routes';
 import { CatalogueCache } from './modules/products/catalogue-cache';
-import { storeMissingProductJsonOnce } from './modules/products/product-json';
-import { toProduct } from './modules/products/products.repository';
+import { PageMarks } from './modules/products/page-marks';
+import { productText, storeMissingProductJsonOnce } from './modules/products/product-json';
 import { productsRoutes, searchRoutes } from './modules/products/products.routes';
 import { reviewsRoutes } from './modules/products/reviews.routes';
 import { SessionCache } from './modules/sessions/session-cache';
@@ -125,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     mailer: options.mailer ?? createMailer(config, app.log),
     epoch,
+    marks: new PageMarks(handle.db),
     catalogue: new CatalogueCache(handle.db, epoch),
     sessions: new SessionCache(handle.db, epoch),
   };
@@ -142,7 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (config.seed === 'demo' && (await isEmptyShop(ctx))) {
     const started = Date.now();
-    const made = await seedShop(ctx, demoSizes, toProduct);
+    const made = await seedShop(ctx, demoSizes, productText);
     app.log.info({ event: 'seed.demo', ...made, ms: Date.now() - started }, 'demo shop loaded');
   }
 

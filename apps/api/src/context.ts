@@ -6,6 +6,7 @@ import type { Throttle } from './lib/throttle';
 import type { TokenSigner } from './lib/tokens';
 import type { WriteEpoch } from './lib/write-epoch';
 import type { CatalogueCache } from './modules/products/catalogue-cache';
+import type { PageMarks } from './modules/products/page-marks';
 import type { SessionCache } from './modules/sessions/session-cache';
 
 /** What every module is built from. Made once in buildApp. */
@@ -27,6 +28,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Moved after every write request: memory-kept reads older than it are read again. */
   epoch: WriteEpoch;
+  /** Where deep list pages start, per catalogue version (page-marks.ts). */
+  marks: PageMarks;
   /** Product list and search answers per catalogue version. */
   catalogue: CatalogueCache;
   /** Sessions behind bearer tokens, read again at least once a second. */

@@ -3,7 +3,7 @@ import { createDb, migrateToLatest } from '../db/create-db';
 import { fastLoad, settle } from '../db/seed/fast-load';
 import { resetShop } from '../db/seed/reset';
 import { demoSizes, isEmptyShop, type SeedSizes, seedShop } from '../db/seed/seed';
-import { toProduct } from '../modules/products/products.repository';
+import { productText } from '../modules/products/product-json';
 
 /**
  * `npm run db:seed [-- --products N --orders N --reviews N --customers N --reset]`:
@@ -52,7 +52,7 @@ try {
     process.stdout.write('The shop already has a catalogue; nothing seeded (add --reset to replace it).\n');
   } else {
     const started = Date.now();
-    const made = await seedShop(ctx, sizes, toProduct);
+    const made = await seedShop(ctx, sizes, productText);
     await settle(handle);
     process.stdout.write(
       `Seeded ${made.products} products, ${made.reviews} reviews, ${made.orders} orders, ${made.customers} customers (${handle.engine}) in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,

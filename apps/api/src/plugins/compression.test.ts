@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productBody } from '../../test/catalogue-fixtures';
 import { bearer, createTestApp, engineName, signIn, type TestApp } from '../../test/test-app';
 import { seedShop } from '../db/seed/seed';
-import { toProduct } from '../modules/products/products.repository';
+import { productText } from '../modules/products/product-json';
 
 /** What a browser receives: compressed answers that decode to exactly the plain answer. */
 describe(`compression (${engineName})`, () => {
@@ -24,7 +24,7 @@ describe(`compression (${engineName})`, () => {
     fs.writeFileSync(path.join(dist, 'assets/app.js.br'), brotliCompressSync(script));
     fs.writeFileSync(path.join(dist, 'assets/app.js.gz'), gzipSync(script));
     t = await createTestApp({ ADMIN_DIST: dist });
-    await seedShop(t.app.ctx, { products: 40, orders: 0, reviews: 0, customers: 1 }, toProduct);
+    await seedShop(t.app.ctx, { products: 40, orders: 0, reviews: 0, customers: 1 }, productText);
     token = await signIn(t);
   }, 60_000);
   afterAll(async () => {

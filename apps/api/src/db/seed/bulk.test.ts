@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engineName, type TestApp } from '../../../test/test-app';
-import { toProduct } from '../../modules/products/products.repository';
+import { productText } from '../../modules/products/product-json';
 import type { Db, Engine } from '../create-db';
 import { BulkLoader } from './bulk';
 import { seedShop } from './seed';
@@ -39,7 +39,7 @@ describe(`bulk loading (${engineName})`, () => {
   beforeAll(async () => {
     fresh = await createTestApp();
     seeded = await createTestApp();
-    await seedShop(command(seeded), { products: 80, orders: 300, reviews: 120, customers: 10 }, toProduct);
+    await seedShop(command(seeded), { products: 80, orders: 300, reviews: 120, customers: 10 }, productText);
   });
   afterAll(async () => {
     await fresh.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engineName, type TestApp } from '../../../test/test-app';
-import { toProduct } from '../../modules/products/products.repository';
+import { productText } from '../../modules/products/product-json';
 import { counterNames, readCounter } from '../counters';
 import { resetShop } from './reset';
 import { seedShop } from './seed';
@@ -23,12 +23,12 @@ describe(`resetting the shop (${engineName})`, () => {
       transaction: ctx.transaction,
       sqlite: ctx.sqlite,
     };
-    await seedShop(command, { products: 5, orders: 0, reviews: 0, customers: 1 }, toProduct);
+    await seedShop(command, { products: 5, orders: 0, reviews: 0, customers: 1 }, productText);
     const before = await readCounter(ctx.db, counterNames.productsVersion);
     await resetShop(command);
     expect(await readCounter(ctx.db, counterNames.products)).toBe(0);
     expect(await ctx.db.selectFrom('products').select('id').execute()).toEqual([]);
-    await seedShop(command, { products: 5, orders: 0, reviews: 0, customers: 1 }, toProduct);
+    await seedShop(command, { products: 5, orders: 0, reviews: 0, customers: 1 }, productText);
     expect(await readCounter(ctx.db, counterNames.products)).toBe(5);
     expect(await readCounter(ctx.db, counterNames.productsVersion)).toBeGreaterThan(before);
   });

@@ -2,7 +2,7 @@ import { bannerFamilies, bannerFamilyNames } from '@shopdesk/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, engineName, signIn, type TestApp } from '../../../test/test-app';
-import { toProduct } from '../../modules/products/products.repository';
+import { productText } from '../../modules/products/product-json';
 import { seedShop } from './seed';
 
 const sizes = { products: 60, orders: 400, reviews: 150, customers: 25 };
@@ -14,7 +14,7 @@ describe(`demo seed (${engineName})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedShop(t.app.ctx, sizes, toProduct);
+    await seedShop(t.app.ctx, sizes, productText);
     token = await signIn(t);
   });
   afterAll(() => t.close());
@@ -85,7 +85,7 @@ describe(`demo seed (${engineName})`, () => {
   it('makes the same shop from the same seed', async () => {
     const other = await createTestApp();
     try {
-      await seedShop(other.app.ctx, sizes, toProduct);
+      await seedShop(other.app.ctx, sizes, productText);
       const names = (app: TestApp) =>
         app.app.ctx.db.selectFrom('products').select(['name', 'price', 'rating']).orderBy('id').execute();
       expect(await names(other)).toEqual(await names(t));

@@ -43,10 +43,10 @@ export type ProductAnswerRow = Omit<ProductsTable, 'updated_at'> & {
 };
 
 /**
- * The products module's answer for a product (its `toProduct`), stored as the product's list
- * text. The caller passes it in: db/ imports no module (biome.jsonc).
+ * The products module's stored list text of a product (its `productText`, made from
+ * `toProduct`). The caller passes it in: db/ imports no module (biome.jsonc).
  */
-export type ProductAnswer = (row: ProductAnswerRow) => unknown;
+export type ProductText = (row: ProductAnswerRow) => string;
 
 /** True when there is no catalogue yet (the owner account alone does not count). */
 export async function isEmptyShop(ctx: SeedContext): Promise<boolean> {
@@ -60,10 +60,10 @@ export async function isEmptyShop(ctx: SeedContext): Promise<boolean> {
  * with generated images, customers who wrote the reviews and placed two years of orders,
  * and banners of every family. Deterministic for a given seed (ids aside).
  */
-export async function seedShop(ctx: SeedContext, sizes: SeedSizes, productAnswer: ProductAnswer, seed = 20261121) {
+export async function seedShop(ctx: SeedContext, sizes: SeedSizes, productText: ProductText, seed = 20261121) {
   const bulk = new BulkLoader(ctx.db, ctx.engine, ctx.config.databaseUrl, ctx.sqlite);
   try {
-    return await seedWith(ctx, bulk, sizes, productAnswer, new Random(seed));
+    return await seedWith(ctx, bulk, sizes, productText, new Random(seed));
   } finally {
     await bulk.close();
   }
@@ -73,7 +73,7 @@ async function seedWith(
   ctx: SeedContext,
   bulk: BulkLoader,
   sizes: SeedSizes,
-  productAnswer: ProductAnswer,
+  productText: ProductText,
   random: Random,
 ) {
   const now = ctx.clock();
@@ -114,38 +114,36 @@ async function seedWith(
   await bulk.transaction(() => bulk.insert('users', customers));
 
   const plan = planProducts(random, categories, sizes, customers, now);
-  // Each product's list row with its stored answer text, made here as the products module makes
-  // it (a bulk statement after the load would read every product again).
+  // Each product's list row with its stored answer text, made by the products module's own
+  // productText here (a bulk statement after the load would read every product again).
   const categoryById = new Map(categoryRows.map((row) => [row.id, row]));
   const listRows = plan.products.map((row) => {
     const category = categoryById.get(row.cat_id);
-    const json = JSON.stringify(
-      productAnswer({
-        id: row.id,
-        name: row.name,
-        description: row.description,
-        brand: row.brand,
-        price: row.price,
-        old_price: row.old_price,
-        cat_id: row.cat_id,
-        cat_name: row.cat_name,
-        sub_cat_id: row.sub_cat_id,
-        sub_cat_name: row.sub_cat_name,
-        count_in_stock: row.count_in_stock,
-        rating: row.rating,
-        is_featured: row.is_featured,
-        discount: row.discount,
-        product_ram: row.product_ram,
-        size: row.size,
-        product_weight: row.product_weight,
-        location: row.location,
-        images: row.images,
-        created_at: row.created_at,
-        category_name: (category?.name as string | undefined) ?? null,
-        category_color: (category?.color as string | undefined) ?? null,
-        category_images: (category?.images as string | undefined) ?? null,
-      } as ProductAnswerRow),
-    );
+    const json = productText({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      brand: row.brand,
+      price: row.price,
+      old_price: row.old_price,
+      cat_id: row.cat_id,
+      cat_name: row.cat_name,
+      sub_cat_id: row.sub_cat_id,
+      sub_cat_name: row.sub_cat_name,
+      count_in_stock: row.count_in_stock,
+      rating: row.rating,
+      is_featured: row.is_featured,
+      discount: row.discount,
+      product_ram: row.product_ram,
+      size: row.size,
+      product_weight: row.product_weight,
+      location: row.location,
+      images: row.images,
+      created_at: row.created_at,
+      category_name: (category?.name as string | undefined) ?? null,
+      category_color: (category?.color as string | undefined) ?? null,
+      category_images: (category?.images as string | undefined) ?? null,
+    } as ProductAnswerRow);
     return { id: row.id, cat_id: row.cat_id, name: row.name, price: row.price, rating: row.rating, json };
   });
   // One transaction for the catalogue, its reviews, the orders and the summaries: their

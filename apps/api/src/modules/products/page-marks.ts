@@ -39,9 +39,6 @@ interface MarkSet {
   marks: Promise<Mark[]>;
 }
 
-// Per database (tests run several apps in one process).
-const setsByDb = new WeakMap<Db, Map<string, MarkSet>>();
-
 function buildMarks(db: Db, spec: MarkSpec, step: number): Promise<Mark[]> {
   const dir = sql.raw(spec.order);
   const col = sql.ref(spec.column);
@@ -54,34 +51,31 @@ function buildMarks(db: Db, spec: MarkSpec, step: number): Promise<Mark[]> {
     .then((result) => result.rows);
 }
 
-/**
- * Where the page at `offset` starts from: the mark at or before it (as a lower bound on the
- * sort key) and the entries left to skip; undefined when the page is near the start.
- */
-export async function markFor(
-  db: Db,
-  version: number,
-  spec: MarkSpec,
-  offset: number,
-): Promise<{ mark: Mark; skip: number } | undefined> {
-  const step = stepOf(spec.perPage);
-  const index = Math.floor(offset / step);
-  if (index === 0) return undefined;
-  const key = `${spec.catId ?? ''}|${spec.column}|${spec.order}|${step}`;
-  let sets = setsByDb.get(db);
-  if (!sets) {
-    sets = new Map();
-    setsByDb.set(db, sets);
+/** The mark sets of one database, one instance per app (AppContext.marks). */
+export class PageMarks {
+  private readonly sets = new Map<string, MarkSet>();
+
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Where the page at `offset` starts from: the mark at or before it (as a lower bound on the
+   * sort key) and the entries left to skip; undefined when the page is near the start.
+   */
+  async markFor(version: number, spec: MarkSpec, offset: number): Promise<{ mark: Mark; skip: number } | undefined> {
+    const step = stepOf(spec.perPage);
+    const index = Math.floor(offset / step);
+    if (index === 0) return undefined;
+    const key = `${spec.catId ?? ''}|${spec.column}|${spec.order}|${step}`;
+    const sets = this.sets;
+    let set = sets.get(key);
+    if (!set || set.version !== version) {
+      set = { version, marks: buildMarks(this.db, spec, step) };
+      set.marks.catch(() => sets.delete(key));
+      sets.delete(key);
+      if (sets.size >= maxSets) sets.delete(sets.keys().next().value as string);
+      sets.set(key, set);
+    }
+    const mark = (await set.marks)[index];
+    return mark ? { mark, skip: offset - index * step } : undefined;
   }
-  const owner = sets;
-  let set = sets.get(key);
-  if (!set || set.version !== version) {
-    set = { version, marks: buildMarks(db, spec, step) };
-    set.marks.catch(() => owner.delete(key));
-    sets.delete(key);
-    if (sets.size >= maxSets) sets.delete(sets.keys().next().value as string);
-    sets.set(key, set);
-  }
-  const mark = (await set.marks)[index];
-  return mark ? { mark, skip: offset - index * step } : undefined;
 }

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productBody } from '../../../test/catalogue-fixtures';
 import { bearer, createTestApp, engineName, signIn, type TestApp } from '../../../test/test-app';
 import { seedShop } from '../../db/seed/seed';
-import { productTexts } from './product-json';
-import { exactRankLimit, productsByIds, toProduct } from './products.repository';
+import { productText, productTexts } from './product-json';
+import { exactRankLimit, productsByIds } from './products.repository';
 
 type Page = {
   products: Array<{ id: string; name: string; brand: string; catName: string; images: string[] }>;
@@ -37,7 +37,7 @@ describe(`product list pages (${engineName})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     // Deep pages (past the first ten, which are kept) start from page marks.
-    await seedShop(t.app.ctx, { products: 1200, orders: 0, reviews: 40, customers: 3 }, toProduct);
+    await seedShop(t.app.ctx, { products: 1200, orders: 0, reviews: 40, customers: 3 }, productText);
     token = await signIn(t);
   }, 120_000);
   afterAll(() => t.close());

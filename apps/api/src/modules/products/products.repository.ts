@@ -2,7 +2,7 @@ import type { Product } from '@shopdesk/contract';
 import { type Insertable, sql } from 'kysely';
 import type { Db, DbHandle, Engine } from '../../db/create-db';
 import type { ProductsTable } from '../../db/schema';
-import { markFor } from './page-marks';
+import type { PageMarks } from './page-marks';
 
 const productColumns = [
   'p.id',
@@ -95,6 +95,13 @@ export interface PageSpec {
   offset: number;
 }
 
+/** What a page read uses: the database, its prepared hot reads and the page marks (all in AppContext). */
+export interface PageReader {
+  db: Db;
+  prepared: DbHandle['prepared'];
+  marks: PageMarks;
+}
+
 /**
  * A page of products, in page order: each one's id and stored answer text (null for a row
  * written before texts were stored; the caller makes that one from the product). Rows come
@@ -104,14 +111,12 @@ export interface PageSpec {
  * catalogue before it.
  */
 export async function pageProducts(
-  db: Db,
-  prepared: DbHandle['prepared'],
+  { db, prepared, marks }: PageReader,
   spec: PageSpec,
   version: number,
 ): Promise<Array<{ id: string; json: string | null }>> {
   const column = sortColumns[spec.sort];
-  const start = await markFor(
-    db,
+  const start = await marks.markFor(
     version,
     { catId: spec.catId, column, order: spec.order, perPage: spec.limit },
     spec.offset,

@@ -39,8 +39,10 @@ function originTag(base: string): string {
  * that asks again with it gets 304 and nothing to download. `private, no-cache`: kept only by
  * the signed-in browser, and asked again (cheaply) each time.
  */
+const tagOf = (version: number, base: string) => `"${version.toString(36)}-${originTag(base)}"`;
+
 function notModified(request: FastifyRequest, reply: FastifyReply, version: number, base: string): boolean {
-  const tag = `"${version.toString(36)}-${originTag(base)}"`;
+  const tag = tagOf(version, base);
   reply.header('etag', tag).header('cache-control', 'private, no-cache');
   const asked = request.headers['if-none-match'];
   if (!asked?.split(',').some((given) => given.trim() === tag || given.trim() === '*')) return false;
@@ -49,18 +51,23 @@ function notModified(request: FastifyRequest, reply: FastifyReply, version: numb
 }
 
 /**
- * Sends a page the service made as JSON text, after its HTTP cache check (the declared schema
- * documents it; product-json.test.ts checks such answers against it on both engines).
+ * Sends a page the service makes as JSON text (the declared schema documents it;
+ * product-json.test.ts checks such answers against it on both engines). The HTTP cache check
+ * comes first: a client whose copy still holds costs no page read.
  */
 async function sendPage(
+  ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  base: string,
-  answer: Promise<products.PageAnswer>,
+  make: () => Promise<products.PageAnswer>,
 ) {
-  const { json, version } = await answer;
+  const base = imageBaseOf(ctx.config, request);
+  const { version } = await ctx.catalogue.current();
   if (notModified(request, reply, version, base)) return reply;
-  return reply.type('application/json; charset=utf-8').send(json as never);
+  const answer = await make();
+  // A write landed meanwhile: the tag names the version the page was made from.
+  if (answer.version !== version) reply.header('etag', tagOf(answer.version, base));
+  return reply.type('application/json; charset=utf-8').send(answer.json as never);
 }
 
 /** `/api/products` (api.md §5). */
@@ -70,11 +77,10 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   app.get(
     '/',
     { schema: { querystring: productListQuerySchema, response: { 200: productPageSchema } } },
-    (request, reply) =>
-      sendPage(request, reply, imageBaseOf(ctx.config, request), products.listProducts(ctx, request.query)),
+    (request, reply) => sendPage(ctx, request, reply, () => products.listProducts(ctx, request.query)),
   );
   app.get('/catId', { schema: { querystring: catIdQuery, response: { 200: productPageSchema } } }, (request, reply) =>
-    sendPage(request, reply, imageBaseOf(ctx.config, request), products.listProducts(ctx, request.query)),
+    sendPage(ctx, request, reply, () => products.listProducts(ctx, request.query)),
   );
   app.get('/get/count', { schema: { response: { 200: productsCountSchema } } }, () => products.countProducts(ctx));
   app.get('/:id', { schema: { params: idParamSchema, response: { 200: productSchema } } }, async (request, reply) => {
@@ -99,10 +105,7 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 export async function searchRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/', { schema: { querystring: searchQuerySchema, response: { 200: productPageSchema } } }, (request, reply) =>
-    sendPage(
-      request,
-      reply,
-      imageBaseOf(ctx.config, request),
+    sendPage(ctx, request, reply, () =>
       products.searchProducts(ctx, request.query.q, request.query.page, request.query.perPage),
     ),
   );

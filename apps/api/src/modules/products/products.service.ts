@@ -47,7 +47,7 @@ export async function listProducts(ctx: AppContext, query: ProductListQuery): Pr
     const totalCount = query.catId ? await repo.countProductsInCategory(ctx.db, query.catId) : catalogue;
     const offset = (page - 1) * perPage;
     const spec = { catId: query.catId, sort, order, limit: perPage, offset };
-    const rows = offset >= totalCount ? [] : await repo.pageProducts(ctx.db, ctx.prepared, spec, version);
+    const rows = offset >= totalCount ? [] : await repo.pageProducts(ctx, spec, version);
     const texts = rows.every((row) => row.json !== null)
       ? rows.map((row) => row.json)
       : await productTexts(
