@@ -44,6 +44,7 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { imageUrlsPlugin } from './plugins/image-urls';
 import { securityHeaders } from './plugins/security-headers';
 import { staticFilesPlugin } from './plugins/static-files';
+import { unreadBodyPlugin } from './plugins/unread-body';
 
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   await app.register(errorHandlerPlugin);
+  await app.register(unreadBodyPlugin);
   await app.register(securityHeaders, { config });
   await app.register(multipart, { limits: { fileSize: maxImageBytes, files: maxImagesPerUpload } });
   await app.register(authPlugin, { authenticate: (token) => authenticate(ctx, token) });
