@@ -48,6 +48,15 @@ function isBadValue(error: unknown): boolean {
   return typeof code === 'string' && badValueCodes.has(code) && !(error instanceof HttpError);
 }
 
+/**
+ * The client hung up before its request was complete (the body promised more than came): the
+ * stream reading the body fails with ECONNRESET "aborted", which must not read as a lost database.
+ * Node's documented signs: the message is destroyed and not complete.
+ */
+function isClientGone(request: FastifyRequest): boolean {
+  return request.raw.destroyed && !request.raw.complete;
+}
+
 /** One error handler for the whole API: `{error:true, msg}`, never a stack trace. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -55,6 +64,14 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const send = (status: number, msg: string, more: Record<string, unknown> = {}) =>
       reply.status(status).send({ ...extra, error: true, msg, ...more });
 
+    if (isClientGone(request)) {
+      // Nobody is left to answer: an info line, not an error, and no 5xx to count.
+      request.log.info(
+        { event: 'request.aborted', code: error.code },
+        'client hung up before its request was complete',
+      );
+      return send(400, 'The request ended before its body was complete');
+    }
     if (error instanceof HttpError) {
       if (error.statusCode >= 400 && error.statusCode < 500)
         request.log.info({ status: error.statusCode, msg: error.message }, 'refused');
