@@ -42,6 +42,7 @@ import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { imageUrlsPlugin } from './plugins/image-urls';
+import { protocolErrorsPlugin, protocolServerOptions } from './plugins/protocol-errors';
 import { securityHeaders } from './plugins/security-headers';
 import { staticFilesPlugin } from './plugins/static-files';
 import { unreadBodyPlugin } from './plugins/unread-body';
@@ -87,7 +88,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    // Node's and Fastify's own answers (unparsable requests, closing) in the API's shape.
+    ...protocolServerOptions,
     // Errors Fastify raises before routing (a bad percent-escape, a path parameter over 100
     // characters) answer in the API's shape too, not Fastify's {error, code, message, statusCode}.
     frameworkErrors: (error, _request, reply) => {
@@ -150,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorHandlerPlugin);
   await app.register(unreadBodyPlugin);
+  await app.register(protocolErrorsPlugin);
   await app.register(securityHeaders, { config });
   await app.register(multipart, { limits: { fileSize: maxImageBytes, files: maxImagesPerUpload } });
   await app.register(authPlugin, { authenticate: (token) => authenticate(ctx, token) });
