@@ -22,5 +22,6 @@ export const productMessages = {
   invalidSubCategory: 'invalid Sub Category!',
   notFound: 'Product not found',
   queryRequired: 'Query is required',
+  queryTooLong: 'Query is too long (at most 200 characters)',
   notANumber: (label: string) => `${label} must be a number`,
 } as const;

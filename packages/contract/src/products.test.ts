@@ -204,6 +204,13 @@ describe('searchQuerySchema', () => {
     expect(failure(searchQuerySchema, query)?.first).toBe('Query is required');
   });
 
+  it('says the query is too long past 200 characters (not "Query is required")', () => {
+    expect(failure(searchQuerySchema, { q: 'a'.repeat(201) })?.first).toBe(
+      'Query is too long (at most 200 characters)',
+    );
+    expect(searchQuerySchema.parse({ q: ` ${'a'.repeat(200)} ` }).q).toHaveLength(200);
+  });
+
   it('trims q and coerces paging', () => {
     expect(searchQuerySchema.parse({ q: '  galaxy ', page: '1', perPage: '10000' })).toEqual({
       q: 'galaxy',

@@ -132,6 +132,19 @@ describe(`GET /api/search (${engineName})`, () => {
     expect(res.json()).toMatchObject({ error: true, msg: 'Query is required' });
   });
 
+  it('answers a q of 201 characters with 400 saying the query is too long; 200 are searched', async () => {
+    const res = await q('galaxy'.padEnd(201, 'x'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: true,
+      msg: 'Query is too long (at most 200 characters)',
+      fields: { q: 'Query is too long (at most 200 characters)' },
+    });
+    const longest = await q('galaxy'.padEnd(200, 'x'));
+    expect(longest.statusCode).toBe(200);
+    expect(longest.json().products).toEqual([]);
+  });
+
   it.each([
     '"',
     '""',
