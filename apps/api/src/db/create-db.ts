@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { ensurePrivateFile, makePrivateDir, tightenFile } from '../lib/private-files';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 import { type Unit, WriteQueue } from './write-queue';
@@ -55,7 +55,11 @@ function reportToStderr(error: unknown, what: string) {
 }
 
 function createSqlite(file: string, log: FailureLog): DbHandle {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // The shop's data: the server's account only (SQLite would make the file, -wal and -shm 0644).
+  makePrivateDir(path.dirname(file));
+  ensurePrivateFile(file);
+  tightenFile(`${file}-wal`);
+  tightenFile(`${file}-shm`);
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   // FULL: an acknowledged write survives a power cut, not only a process crash.

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
+import { makePrivateDir, tightenFile } from './private-files';
 import { cacheClock } from './write-epoch';
 
 export interface TokenClaims {
@@ -89,9 +90,11 @@ export function loadJwtSecret(configured: string | undefined, dataDir: string): 
   if (configured) return configured;
   const file = path.join(dataDir, 'jwt-secret');
   try {
-    return fs.readFileSync(file, 'utf8').trim();
+    const secret = fs.readFileSync(file, 'utf8').trim();
+    tightenFile(file);
+    return secret;
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
+    makePrivateDir(dataDir);
     const secret = randomBytes(48).toString('base64url');
     fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
     return fs.readFileSync(file, 'utf8').trim();

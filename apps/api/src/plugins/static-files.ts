@@ -5,13 +5,14 @@ import { messages } from '@shopdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { makePrivateDir } from '../lib/private-files';
 
 /**
  * `/uploads/*` (long-lived, sandboxed) and the built dashboard with a history fallback
  * to index.html; unknown `/api/*` paths answer 404 in the API's error shape.
  */
 export const staticFilesPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  makePrivateDir(config.uploadsDir);
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
     prefix: '/uploads/',
