@@ -10,6 +10,10 @@ declare module 'fastify' {
     access?: 'public';
     /** Reachable while ADMIN_REQUIRE_2FA waits for this administrator to set up two-step sign-in. */
     allowBeforeTwoFactor?: boolean;
+    /** Only the owner (ADMIN_EMAIL) may call this route: anyone else gets 403 with these words. */
+    ownerOnly?: string;
+    /** The path parameter that must name the caller's own account: any other id gets 403. */
+    ownAccountParam?: string;
   }
   interface FastifyRequest {
     caller: Caller | undefined;
@@ -41,6 +45,12 @@ export interface AuthOptions {
  * Deny by default: every route refuses anonymous callers (401) and non-administrators
  * (403) unless it is marked `config: { access: 'public' }`. Public routes still learn
  * who is calling when a valid token comes along (GET /api/config names the owner then).
+ *
+ * Everything about who may call a route is decided here, in `onRequest`: before the body is
+ * read, the path parameters and query validated, or a handler runs. So a caller who may not call
+ * a route gets 401 / 403 whatever they send, never a 400 that tells what the route accepts. That
+ * includes what a route declares in its config: `ownerOnly` (owner-only deletes) and
+ * `ownAccountParam` (a user's own account). The services keep their own checks as well.
  */
 export const authPlugin = fp(async (app: FastifyInstance, { authenticate }: AuthOptions) => {
   app.decorateRequest('caller', undefined);
@@ -58,8 +68,15 @@ export const authPlugin = fp(async (app: FastifyInstance, { authenticate }: Auth
     if (!token) throw unauthorized(messages.pleaseSignIn);
     const caller = await authenticate(token);
     if (!caller.isAdmin) throw forbidden(messages.notAdmin);
-    if (caller.mustSetUpTwoFactor && !request.routeOptions.config?.allowBeforeTwoFactor) {
+    const config = request.routeOptions.config;
+    if (caller.mustSetUpTwoFactor && !config?.allowBeforeTwoFactor) {
       throw forbidden(securityMessages.twoFactorRequired);
+    }
+    if (config?.ownerOnly !== undefined && !caller.isOwner) throw forbidden(config.ownerOnly);
+    // The router has matched the path (params are its raw, decoded strings); nothing is validated yet.
+    const params = request.params as Record<string, string | undefined>;
+    if (config?.ownAccountParam !== undefined && params[config.ownAccountParam] !== caller.id) {
+      throw forbidden(messages.onlyOwnRecord);
     }
     request.caller = caller;
   });

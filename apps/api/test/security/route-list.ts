@@ -11,6 +11,10 @@ export interface RegisteredRoute {
   /** `config.access` as declared: 'public' or undefined (deny by default). */
   access: 'public' | undefined;
   allowBeforeTwoFactor: boolean;
+  /** `config.ownerOnly`: the words anyone but the owner is refused with (403). */
+  ownerOnly: string | undefined;
+  /** `config.ownAccountParam`: the path parameter that must name the caller's own account. */
+  ownAccountParam: string | undefined;
 }
 
 export const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
@@ -38,6 +42,8 @@ export async function createAppWithRoutes(
           url,
           access: route.config?.access,
           allowBeforeTwoFactor: route.config?.allowBeforeTwoFactor === true,
+          ownerOnly: route.config?.ownerOnly,
+          ownAccountParam: route.config?.ownAccountParam,
         };
         seen.set(routeKey(entry), entry);
       }

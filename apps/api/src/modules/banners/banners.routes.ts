@@ -1,4 +1,11 @@
-import { type BannerFamily, bannerSchema, deletedSchema, idParamSchema, objectBodySchema } from '@shopdesk/contract';
+import {
+  type BannerFamily,
+  bannerFamilies,
+  bannerSchema,
+  deletedSchema,
+  idParamSchema,
+  objectBodySchema,
+} from '@shopdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,8 +30,13 @@ export function bannersRoutes(family: BannerFamily) {
     app.put('/:id', { schema: { params: idParamSchema, body, response: { 200: bannerSchema } } }, (request) =>
       service.update(request.params.id, request.body),
     );
-    app.delete('/:id', { schema: { params: idParamSchema, response: { 200: deletedSchema } } }, (request) =>
-      service.remove(callerOf(request), request.params.id),
+    app.delete(
+      '/:id',
+      {
+        config: { ownerOnly: bannerFamilies[family].onlyOwner },
+        schema: { params: idParamSchema, response: { 200: deletedSchema } },
+      },
+      (request) => service.remove(callerOf(request), request.params.id),
     );
   };
 }

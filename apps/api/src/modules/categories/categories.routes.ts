@@ -1,4 +1,5 @@
 import {
+  catalogueMessages,
   categoryBodySchema,
   categoryCountSchema,
   categoryDataSchema,
@@ -43,7 +44,12 @@ export async function categoriesRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     (request) => categories.updateCategory(ctx, request.params.id, request.body),
   );
 
-  app.delete('/:id', { schema: { params: idParamSchema, response: { 200: deletedSchema } } }, (request) =>
-    categories.deleteCategory(ctx, callerOf(request), request.params.id),
+  app.delete(
+    '/:id',
+    {
+      config: { ownerOnly: catalogueMessages.onlyOwnerDeletesCategory },
+      schema: { params: idParamSchema, response: { 200: deletedSchema } },
+    },
+    (request) => categories.deleteCategory(ctx, callerOf(request), request.params.id),
   );
 }

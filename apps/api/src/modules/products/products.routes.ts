@@ -4,6 +4,7 @@ import {
   objectBodySchema,
   productDeletedSchema,
   productListQuerySchema,
+  productMessages,
   productPageSchema,
   productSchema,
   productsCountSchema,
@@ -96,8 +97,13 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     { schema: { params: idParamSchema, body: productBody, response: { 200: productSchema } } },
     (request) => products.updateProduct(ctx, request.params.id, request.body),
   );
-  app.delete('/:id', { schema: { params: idParamSchema, response: { 200: productDeletedSchema } } }, (request) =>
-    products.deleteProduct(ctx, callerOf(request), request.params.id),
+  app.delete(
+    '/:id',
+    {
+      config: { ownerOnly: productMessages.onlyOwnerDeletes },
+      schema: { params: idParamSchema, response: { 200: productDeletedSchema } },
+    },
+    (request) => products.deleteProduct(ctx, callerOf(request), request.params.id),
   );
 }
 

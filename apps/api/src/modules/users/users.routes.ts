@@ -60,19 +60,28 @@ export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
 
   app.put(
     '/changePassword/:id',
-    { schema: { params: idParamSchema, body: changePasswordBodySchema, response: { 200: okMessageSchema } } },
+    {
+      config: { ownAccountParam: 'id' },
+      schema: { params: idParamSchema, body: changePasswordBodySchema, response: { 200: okMessageSchema } },
+    },
     (request) => users.changePassword(ctx, callerOf(request), request.params.id, request.body),
   );
 
   app.get(
     '/:id',
-    { config: { allowBeforeTwoFactor: true }, schema: { params: idParamSchema, response: { 200: userSchema } } },
+    {
+      config: { allowBeforeTwoFactor: true, ownAccountParam: 'id' },
+      schema: { params: idParamSchema, response: { 200: userSchema } },
+    },
     (request) => users.readOwnUser(ctx, callerOf(request), request.params.id),
   );
 
   app.put(
     '/:id',
-    { schema: { params: idParamSchema, body: profileBodySchema, response: { 200: userSchema } } },
+    {
+      config: { ownAccountParam: 'id' },
+      schema: { params: idParamSchema, body: profileBodySchema, response: { 200: userSchema } },
+    },
     (request) => users.updateOwnProfile(ctx, callerOf(request), request.params.id, request.body),
   );
 }
