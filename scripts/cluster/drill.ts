@@ -30,6 +30,8 @@ export interface RequestRecord {
   id: string | null;
   started: number;
   error?: string;
+  /** A create's unique tag (paymentId `pay_<tag>` or name `Drill <tag>`), to find it in the database. */
+  tag?: string;
 }
 
 export interface DrillReport {
@@ -47,6 +49,8 @@ export interface DrillReport {
   retried: number;
   /** 502s for POSTs in flight on the killed instance: not resent, by design. */
   inFlightWritesCut: RequestRecord[];
+  /** How many of those the database holds anyway (committed just before the process died). */
+  cutWritesStored: number;
   /** Everything else that was not 2xx. Must be empty. */
   unexplained: Array<RequestRecord & { log?: AccessLogEntry }>;
 }
@@ -124,8 +128,16 @@ export async function runDrill(
   const deadline = start + options.seconds * 1000;
   let sequence = 0;
 
-  const send = async (kind: string, method: string, path: string, body?: unknown) => {
-    const record: RequestRecord = { kind, method, path, status: 0, id: null, started: Date.now() };
+  const send = async (kind: string, method: string, path: string, body?: unknown, tag?: string) => {
+    const record: RequestRecord = {
+      kind,
+      method,
+      path,
+      status: 0,
+      id: null,
+      started: Date.now(),
+      ...(tag ? { tag } : {}),
+    };
     records.push(record);
     try {
       const res = await fetch(cluster.url + path, {
@@ -161,7 +173,7 @@ export async function runDrill(
       } else if (roll < 0.55) {
         await send('read', 'GET', pick(['/api/products/get/count', '/api/category', '/api/orders/get/count']));
       } else if (roll < 0.75) {
-        const order = await send('write', 'POST', '/api/orders/create', orderBody(work, tag, 'pending'));
+        const order = await send('write', 'POST', '/api/orders/create', orderBody(work, tag, 'pending'), tag);
         if (order?.id) {
           ackedOrders.add(order.id);
           ownOrder = order.id;
@@ -172,6 +184,7 @@ export async function runDrill(
           'POST',
           '/api/products/create',
           productBody(`Drill ${tag}`, work.categoryId, work.image),
+          tag,
         );
         if (product?.id) ackedProducts.add(product.id);
       } else if (ownOrder) {
@@ -211,6 +224,7 @@ export async function runDrill(
     if (cutOnVictim) inFlightWritesCut.push(record);
     else unexplained.push({ ...record, ...(entry ? { log: entry } : {}) });
   }
+  const cutWritesStored = await countStored(options.databaseUrl, inFlightWritesCut);
   const retried = [...log.values()].filter(
     (entry) => entry.upstream.startsWith(`${victim.address}, `) && entry.status < 300,
   ).length;
@@ -226,8 +240,27 @@ export async function runDrill(
     lostWrites,
     retried,
     inFlightWritesCut,
+    cutWritesStored,
     unexplained,
   };
+}
+
+/** Creates that got no answer but were committed: the client cannot tell, and must not assume either. */
+async function countStored(databaseUrl: string, cut: RequestRecord[]): Promise<number> {
+  const tags = (path: string) => cut.filter((r) => r.path === path && r.tag).map((r) => r.tag as string);
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const orders = await db.query('select 1 from orders where payment_id = any($1::text[])', [
+      tags('/api/orders/create').map((tag) => `pay_${tag}`),
+    ]);
+    const products = await db.query('select 1 from products where name = any($1::text[])', [
+      tags('/api/products/create').map((tag) => `Drill ${tag}`),
+    ]);
+    return (orders.rowCount ?? 0) + (products.rowCount ?? 0);
+  } finally {
+    await db.end();
+  }
 }
 
 /** Reads the acknowledged writes back from PostgreSQL itself, not through an instance. */
@@ -275,7 +308,8 @@ export function formatReport(report: DrillReport): string {
     `requests: ${report.requests} in ${report.seconds} s over ${report.connections} connections (${statuses})`,
     `instance ${report.killedAddress} SIGKILLed at ${(report.killedAt / 1000).toFixed(1)} s`,
     `retried by nginx on the surviving instance: ${report.retried}`,
-    `writes in flight on the killed instance, answered 502 (not resent, by design): ${report.inFlightWritesCut.length}`,
+    `writes in flight on the killed instance, answered 502 (not resent, by design): ${report.inFlightWritesCut.length}` +
+      ` (${report.cutWritesStored} of them committed before it died)`,
     `errors beyond those: ${report.unexplained.length}`,
     `acknowledged writes: ${report.acknowledgedWrites}, lost: ${report.lostWrites.length}`,
     ...report.unexplained
