@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, checkImageAcrossInstances, checkSessionEnd, signIn } from '../scripts/cluster/checks';
 import { createDatabase, dropDatabase } from '../scripts/cluster/database';
@@ -79,6 +80,34 @@ describe.skipIf(!canRun)('a cluster: two instances behind nginx, one database, o
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     const entry = readAccessLog(cluster.nginx.files).find((line) => line.id === id);
     expect(entry?.uri).toBe('/api/health');
+  });
+
+  it('carries large bodies and answers through nginx (buffered on disk on the way)', async () => {
+    const token = await signIn(cluster.url, ownerEmail, ownerPassword);
+    // Random pixels do not compress: a PNG of about 3 MB, past nginx's 1 MB in-memory body buffer.
+    const pixels = randomBytes(1000 * 1000 * 3);
+    const png = await sharp(pixels, { raw: { width: 1000, height: 1000, channels: 3 } })
+      .png()
+      .toBuffer();
+    expect(png.length).toBeGreaterThan(2_000_000);
+    const form = new FormData();
+    form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'noise.png');
+    const upload = await fetch(`${cluster.url}/api/products/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(upload.status).toBe(200);
+    expect(await upload.json()).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/uploads\//)]);
+    // The dashboard's script (over nginx's in-memory answer buffers), byte for byte as an instance sends it.
+    const html = await (await fetch(`${cluster.url}/login`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const direct = Buffer.from(await (await fetch(`${cluster.instances[0]?.baseUrl}${script}`)).arrayBuffer());
+    const proxied = await fetch(`${cluster.url}${script}`);
+    expect(proxied.status).toBe(200);
+    expect(Buffer.from(await proxied.arrayBuffer()).equals(direct)).toBe(true);
+    expect(direct.length).toBeGreaterThan(64 * 1024);
   });
 
   it('serves an image uploaded on instance 1 from instance 2 (object storage)', async () => {

@@ -5,7 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { maxImageBytes, maxImagesPerUpload } from '@shopdesk/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { hasNginx, renderSite, siteTemplatePath, testNginxConfig, writeNginxConfig } from '../scripts/cluster/nginx';
+import {
+  hasNginx,
+  removeNginxFiles,
+  renderSite,
+  siteTemplatePath,
+  testNginxConfig,
+  writeNginxConfig,
+} from '../scripts/cluster/nginx';
 
 /**
  * deploy/: what can be checked without Docker (this machine has none). compose.yaml is parsed,
@@ -115,6 +122,10 @@ describe('deploy/nginx.conf', () => {
 
   it.skipIf(!hasNginx())('is accepted by nginx (nginx -t)', () => {
     const files = writeNginxConfig(temporary, { listen: '127.0.0.1:8088', upstreams: site.upstreams });
-    expect(() => testNginxConfig(files)).not.toThrow();
+    try {
+      expect(() => testNginxConfig(files)).not.toThrow();
+    } finally {
+      removeNginxFiles(files);
+    }
   });
 });

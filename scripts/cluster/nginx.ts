@@ -1,11 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
  * nginx from Debian's package, run as a child process of the cluster script: its own config,
- * port, pid file, logs and temporary folders in the cluster's folder. The site configuration is
+ * port, pid file and logs in the cluster's folder. The site configuration is
  * deploy/nginx.conf itself (one source), with the lines it marks `# cluster: …` replaced.
  */
 
@@ -62,27 +63,28 @@ export function renderSite(template: string, options: SiteOptions): string {
 
 export interface NginxFiles {
   dir: string;
+  /** Request bodies and answers in transit (removed by removeNginxFiles). */
+  temp: string;
   mainConfig: string;
   accessLog: string;
   errorLog: string;
 }
 
 /**
- * Writes the main configuration (foreground, one worker, everything under `dir`) and the site
- * rendered from deploy/nginx.conf. Started as root, nginx's workers run as `nobody`: the
- * folders they write (request bodies in transit) are theirs.
+ * Writes the main configuration (foreground, one worker, config and logs under `dir`) and the
+ * site rendered from deploy/nginx.conf. Started as root, nginx's workers run as `nobody`, and
+ * the cluster's folder may be closed to them (a temporary folder is 0700): the bodies and
+ * answers they buffer on disk go to a folder of theirs in the system's temporary folder.
  */
 export function writeNginxConfig(dir: string, site: Omit<SiteOptions, 'accessLog'>): NginxFiles {
   fs.mkdirSync(dir, { recursive: true });
-  const temp = path.join(dir, 'temp');
-  fs.mkdirSync(temp, { recursive: true });
   const accessLog = path.join(dir, 'access.log');
   const errorLog = path.join(dir, 'error.log');
   const asRoot = process.getuid?.() === 0;
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-nginx-'));
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' }));
     const gid = Number(execFileSync('id', ['-g', 'nobody'], { encoding: 'utf8' }));
-    fs.chmodSync(dir, 0o755);
     fs.chownSync(temp, uid, gid);
   }
   const sitePath = path.join(dir, 'shopdesk.conf');
@@ -108,7 +110,11 @@ export function writeNginxConfig(dir: string, site: Omit<SiteOptions, 'accessLog
       '',
     ].join('\n'),
   );
-  return { dir, mainConfig, accessLog, errorLog };
+  return { dir, temp, mainConfig, accessLog, errorLog };
+}
+
+export function removeNginxFiles(files: NginxFiles): void {
+  fs.rmSync(files.temp, { recursive: true, force: true });
 }
 
 /** `nginx -t` on the files: throws with nginx's own words when it refuses them. */
@@ -133,7 +139,12 @@ export interface RunningNginx {
 
 /** Starts nginx in the foreground on the written files; resolves once `healthUrl` answers 200. */
 export async function startNginx(files: NginxFiles, healthUrl: string): Promise<RunningNginx> {
-  testNginxConfig(files);
+  try {
+    testNginxConfig(files);
+  } catch (error) {
+    removeNginxFiles(files);
+    throw error;
+  }
   let output = '';
   const child = spawn(nginxBinary, ['-p', files.dir, '-e', files.errorLog, '-c', files.mainConfig], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -149,10 +160,14 @@ export async function startNginx(files: NginxFiles, healthUrl: string): Promise<
     // SIGQUIT: finish the requests in flight, then exit.
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
     await exited;
+    removeNginxFiles(files);
   };
   const deadline = Date.now() + 15_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${output}${errorLogOf(files)}`);
+    if (child.exitCode !== null) {
+      removeNginxFiles(files);
+      throw new Error(`nginx exited (${child.exitCode}):\n${output}${errorLogOf(files)}`);
+    }
     const ok = await fetch(healthUrl).then(
       (res) => res.ok,
       () => false,
