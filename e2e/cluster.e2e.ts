@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -110,6 +111,30 @@ describe.skipIf(!canRun)('a cluster: two instances behind nginx, one database, o
     expect(direct.length).toBeGreaterThan(64 * 1024);
   });
 
+  it("answers what nginx refuses itself in the API's error shape", async () => {
+    const longPath = await fetch(`${cluster.url}/api/${'a'.repeat(16_000)}`);
+    expect(longPath.status).toBe(414);
+    expect(await longPath.json()).toEqual({ error: true, msg: 'The request could not be understood' });
+    // Over client_max_body_size by its Content-Length: refused before any byte of the body is read.
+    const tooLarge = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${cluster.url}/api/products/upload`, {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(200 * 1024 * 1024) },
+      });
+      request.on('response', (res) => {
+        let body = '';
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      request.on('error', reject);
+      request.flushHeaders();
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(JSON.parse(tooLarge.body)).toEqual({ error: true, msg: 'The request body is too large' });
+  });
+
   it('serves an image uploaded on instance 1 from instance 2 (object storage)', async () => {
     const token = await signIn(cluster.url, ownerEmail, ownerPassword);
     const check = await checkImageAcrossInstances(cluster, token);
@@ -129,7 +154,7 @@ describe.skipIf(!canRun)('a cluster: two instances behind nginx, one database, o
     expect(check.afterThroughProxy).toBe(401);
   });
 
-  // Last: it kills instance 2.
+  // Near the end: it kills instance 2.
   it(`loses no acknowledged write and serves no unexplained error when an instance is SIGKILLed mid-load (${drillSeconds} s)`, async () => {
     const token = await signIn(cluster.url, ownerEmail, ownerPassword);
     const report: DrillReport = await runDrill(cluster, { seconds: drillSeconds, connections, token, databaseUrl });
@@ -149,5 +174,16 @@ describe.skipIf(!canRun)('a cluster: two instances behind nginx, one database, o
     for (let n = 0; n < 4; n += 1) {
       expect((await call(cluster.url, 'GET', '/api/products/get/count', { token })).status).toBe(200);
     }
+  });
+
+  it("answers 502 in the API's shape once no instance is left", async () => {
+    const last = cluster.instances[0];
+    last?.server.process.kill('SIGKILL');
+    await last?.server.exited();
+    const res = await call(cluster.url, 'GET', '/api/health');
+    expect(res).toEqual({
+      status: 502,
+      body: { error: true, msg: 'The shop could not answer this request. Please try again.' },
+    });
   });
 });
