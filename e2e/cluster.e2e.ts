@@ -52,7 +52,14 @@ describe.skipIf(!canRun)('a cluster: two instances behind nginx, one database, o
       stateDir,
       databaseUrl,
       jwtSecret: randomBytes(32).toString('hex'),
-      env: { ADMIN_EMAIL: ownerEmail, ADMIN_PASSWORD: ownerPassword, SEED: 'none', LOG_LEVEL: 'warn' },
+      env: {
+        ADMIN_EMAIL: ownerEmail,
+        ADMIN_PASSWORD: ownerPassword,
+        SEED: 'none',
+        LOG_LEVEL: 'warn',
+        // As e2e/support/server.ts: parallel work may run its own builds.
+        ...(process.env.E2E_ADMIN_DIST ? { ADMIN_DIST: process.env.E2E_ADMIN_DIST } : {}),
+      },
       ...(process.env.E2E_API_ENTRY ? { entry: process.env.E2E_API_ENTRY } : {}),
     });
   });
