@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { maxImageBytes, maxImagesPerUpload } from '@shopdesk/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+// yaml (eemeli/yaml): a maintained YAML parser that reads Compose's `<<` merge keys too.
 import { parse } from 'yaml';
 import {
   hasNginx,

@@ -15,7 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { checkImageAcrossInstances, checkSessionEnd, signIn } from './cluster/checks';
 import { createDatabase, defaultServerUrl, dropDatabase } from './cluster/database';
-import { formatReport, runDrill } from './cluster/drill';
+import { runDrill } from './cluster/drill';
+import { formatReport } from './cluster/drill-report';
 import { ensureBuilt, ensureNginx, numberOption, option } from './cluster/prerequisites';
 import { type Cluster, startCluster } from './cluster/start';
 
