@@ -56,10 +56,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const stop = async () => {
     await started.nginx?.stop();
     await Promise.all(started.instances.map((instance) => stopInstance(instance)));
-    await started.s3?.close();
+    await started.s3?.stop();
   };
   try {
-    const s3 = await startS3(path.join(options.stateDir, 's3'));
+    const s3 = await startS3({ dir: path.join(options.stateDir, 's3') });
     started.s3 = s3;
     const env = (name: string): Record<string, string> => ({
       DATA_DIR: path.join(options.stateDir, name),
@@ -67,12 +67,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       JWT_SECRET: options.jwtSecret,
       PUBLIC_URL: url,
       TRUST_PROXY: '1',
-      S3_BUCKET: s3.bucket,
-      S3_ENDPOINT: s3.endpoint,
-      S3_REGION: s3.region,
-      S3_FORCE_PATH_STYLE: 'true',
-      AWS_ACCESS_KEY_ID: s3.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      ...s3.env,
       ...options.env,
     });
     const launch = async (index: number) => {
