@@ -1,6 +1,6 @@
 import { call, uploadImage } from './checks';
 import { countStored, type DrillReport, findLostWrites, type RequestRecord } from './drill-report';
-import { readAccessLog } from './nginx';
+import { readAccessLogWith } from './nginx';
 import type { Cluster } from './start';
 
 /**
@@ -181,8 +181,8 @@ export async function runDrill(
   await Promise.all([...Array.from({ length: options.connections }, client), killer]);
 
   const lostWrites = await findLostWrites(options.databaseUrl, ackedOrders, ackedProducts, updates);
-  // nginx writes a log line once a request is done; all are done by now.
-  const log = new Map(readAccessLog(cluster.nginx.files).map((entry) => [entry.id, entry]));
+  const answered = records.flatMap((record) => (record.id ? [record.id] : []));
+  const log = new Map((await readAccessLogWith(cluster.nginx.files, answered)).map((entry) => [entry.id, entry]));
   const byStatus: Record<string, number> = {};
   const inFlightWritesCut: RequestRecord[] = [];
   const unexplained: DrillReport['unexplained'] = [];

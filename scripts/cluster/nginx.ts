@@ -198,6 +198,22 @@ export interface AccessLogEntry {
   upstream_status: string;
 }
 
+/**
+ * The access log once it holds a line for each of `ids` (nginx writes a request's line as it
+ * finishes the request, which can be just after the client has read the answer), or after
+ * `waitMs` as it is.
+ */
+export async function readAccessLogWith(files: NginxFiles, ids: Iterable<string>, waitMs = 2_000) {
+  const wanted = [...ids];
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const entries = readAccessLog(files);
+    const logged = new Set(entries.map((entry) => entry.id));
+    if (wanted.every((id) => logged.has(id)) || Date.now() > deadline) return entries;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export function readAccessLog(files: NginxFiles): AccessLogEntry[] {
   if (!fs.existsSync(files.accessLog)) return [];
   return fs
