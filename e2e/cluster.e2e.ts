@@ -43,11 +43,12 @@ const canRun = (() => {
 
 describe.skipIf(!canRun)('a cluster: two instances behind nginx, one database, one object store', () => {
   const name = `shopdesk_c_${randomBytes(6).toString('hex')}`;
-  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-cluster-'));
+  let stateDir = '';
   let databaseUrl = '';
   let cluster: Cluster;
 
   beforeAll(async () => {
+    stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-cluster-'));
     databaseUrl = await createDatabase(serverUrl as string, name, { fresh: true });
     cluster = await startCluster({
       stateDir,
@@ -68,7 +69,7 @@ describe.skipIf(!canRun)('a cluster: two instances behind nginx, one database, o
   afterAll(async () => {
     await cluster?.stop();
     await dropDatabase(serverUrl as string, name);
-    fs.rmSync(stateDir, { recursive: true, force: true });
+    if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
   });
 
   it('signs in through nginx, which spreads requests over both instances', async () => {
