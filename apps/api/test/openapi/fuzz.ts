@@ -216,8 +216,15 @@ async function main(): Promise<number> {
             }),
           );
           if (problems.length > 0) {
+            const sentBody =
+              plan.body?.kind === 'json'
+                ? String(JSON.stringify(plan.body.value)).slice(0, 500)
+                : plan.body
+                  ? `multipart, ${plan.body.files.length} file(s)`
+                  : '(none)';
             throw new Error(
-              `${documented.method} ${url} -> ${res.status} ${body.slice(0, 300)}\n  ${problems.join('\n  ')}`,
+              `${documented.method} ${url} body ${sentBody}\n` +
+                `  -> ${res.status} ${body.slice(0, 300)}\n  ${problems.join('\n  ')}`,
             );
           }
         });
