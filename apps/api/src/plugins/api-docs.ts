@@ -163,8 +163,8 @@ function describeRoute(bodies: Map<string, z.ZodType>): Transform {
  * the routes' zod schemas (fastify-type-provider-zod's documented transform); `GET /api/docs`:
  * Swagger UI for people, served from this server (no CDN) under the app's own CSP. Registered
  * before the modules so that it sees every route; the documentation's routes are public.
- * @fastify/swagger-ui rather than Scalar's plugin: it ships Swagger UI's files and its page
- * loads only same-origin scripts (Scalar's page starts from an inline script, which the CSP forbids).
+ * @fastify/swagger-ui: Fastify's own plugin; it ships Swagger UI's files and its page loads only
+ * same-origin script files, so the app's CSP (script-src 'self') holds unchanged (e2e/api-docs.e2e.ts).
  */
 export const apiDocsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
