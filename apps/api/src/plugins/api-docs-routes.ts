@@ -61,8 +61,9 @@ export function serviceCheckedBodies(): Map<string, z.ZodType> {
   };
   both('/api/products', productFormSchema);
   both('/api/orders', orderBodySchema);
-  // A body with parentId makes (or names) a sub category; without, a category.
-  both('/api/category', z.union([categoryFormSchema, subCategoryFormSchema]));
+  // A body with parentId makes a sub category, without it a category; a sub category's edit takes its name.
+  bodies.set('POST /api/category/create', z.union([categoryFormSchema, subCategoryFormSchema]));
+  bodies.set('PUT /api/category/:id', z.union([categoryFormSchema, subCategoryFormSchema.pick({ name: true })]));
   for (const family of optionFamilyNames) both(optionFamilies[family].path, optionBodySchema(family));
   for (const family of bannerFamilyNames) both(bannerFamilies[family].apiPath, bannerFormSchema);
   bodies.set('POST /api/productReviews/add', reviewBodySchema);
