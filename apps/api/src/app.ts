@@ -38,6 +38,7 @@ import { authenticate } from './modules/sessions/sessions.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { ensureOwner } from './modules/users/users.service';
+import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -159,6 +160,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(imageUrlsPlugin, { config });
   await app.register(compressionPlugin);
   await app.register(staticFilesPlugin, { config });
+  // Before the modules: it describes every route registered after it (GET /api/docs/json).
+  await app.register(apiDocsPlugin);
 
   // The API's table of contents.
   await app.register(systemRoutes, { prefix: '/api', ctx, handle });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredImages } from './common';
+import { asText, requiredImages } from './common';
 import { messages } from './messages';
 
 export const bannerSchema = z.object({
@@ -15,7 +15,7 @@ export const bannerSchema = z.object({
 export type Banner = z.infer<typeof bannerSchema>;
 
 const optionalId = z.preprocess(
-  (value) => (value === null || value === undefined ? '' : String(value)),
+  (value) => (value === null || value === undefined ? '' : asText(value)),
   z.string().trim().max(64),
 );
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common';
+import { asText, requiredText } from './common';
 import { orderMessages, orderStatuses } from './order-names';
 
 export { type OrderStatus, orderMessages, orderStatuses } from './order-names';
@@ -34,7 +34,7 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 const text = (max: number) =>
-  z.preprocess((value) => (value === null || value === undefined ? '' : String(value)), z.string().trim().max(max));
+  z.preprocess((value) => (value === null || value === undefined ? '' : asText(value)), z.string().trim().max(max));
 
 const orderLineInput = z.object({
   productId: requiredText(orderMessages.fill, 64),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asText } from './common';
 import { productMessages } from './product-messages';
 
 export { productsPath, searchPath } from './paths';
@@ -38,7 +39,7 @@ function typedText(message: string, max: number) {
 }
 
 const optionalText = (max: number) =>
-  z.preprocess((value) => (value === null || value === undefined ? '' : String(value)), z.string().trim().max(max));
+  z.preprocess((value) => (value === null || value === undefined ? '' : asText(value)), z.string().trim().max(max));
 const listMessage = 'RAM, weight and size must each be a list of values';
 const stringList = z.preprocess(
   (value) => value ?? [],
@@ -78,7 +79,8 @@ export const productFormSchema = z.object({
     'stock must be a whole number, 0 or more',
   ),
   rating: z.unknown().transform((value, ctx) => {
-    const n = Number(value ?? 0);
+    // A value String() cannot turn into text, Number() cannot turn into a number either (asText).
+    const n = typeof asText(value ?? 0) === 'string' ? Number(value ?? 0) : Number.NaN;
     if (!Number.isFinite(n) || n === 0) {
       ctx.addIssue({ code: 'custom', message: productMessages.rating });
       return z.NEVER;

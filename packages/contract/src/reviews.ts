@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common';
+import { asText, requiredText } from './common';
 
 export { reviewsPath } from './paths';
 
@@ -27,7 +27,7 @@ export const reviewMessages = {
 export const reviewBodySchema = z.object({
   productId: requiredText(reviewMessages.productId, 64),
   customerName: requiredText(reviewMessages.customerName, 120),
-  customerId: z.preprocess((value) => (value == null ? '' : String(value)), z.string().max(64)),
+  customerId: z.preprocess((value) => (value == null ? '' : asText(value)), z.string().max(64)),
   review: requiredText(reviewMessages.review, 5000),
   customerRating: z.coerce
     .number({ error: reviewMessages.rating })

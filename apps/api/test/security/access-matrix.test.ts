@@ -45,6 +45,13 @@ export const expectedAccess: Record<string, Access> = {
   'GET /api/config': 'public',
   'GET /api/countries': 'public',
   'GET /uploads/*': 'public',
+  // The API description and its page (api.md §17): Swagger UI's page, script and files.
+  'GET /api/docs': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/*': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
   // Account.
   'POST /api/user/logout': 'admin',
   'GET /api/user/get/count': 'admin',

@@ -28,7 +28,7 @@ export async function createAppWithRoutes(
   env: Record<string, string> = {},
   options: BuildOptions = {},
 ): Promise<{ t: TestApp; routes: RegisteredRoute[] }> {
-  const seen = new Map<string, RegisteredRoute>();
+  const seen = new Map<string, { method: string; url: string; route: RouteOptions }>();
   const channel = diagnostics.channel('fastify.initialization');
   const listener = (message: unknown) => {
     const { fastify } = message as { fastify: FastifyInstance };
@@ -37,15 +37,7 @@ export async function createAppWithRoutes(
       const url = route.url.length > 1 ? route.url.replace(/\/+$/, '') : route.url;
       for (const method of methods) {
         if (method === 'HEAD') continue;
-        const entry: RegisteredRoute = {
-          method,
-          url,
-          access: route.config?.access,
-          allowBeforeTwoFactor: route.config?.allowBeforeTwoFactor === true,
-          ownerOnly: route.config?.ownerOnly,
-          ownAccountParam: route.config?.ownAccountParam,
-        };
-        seen.set(routeKey(entry), entry);
+        seen.set(routeKey({ method, url }), { method, url, route });
       }
     });
   };
@@ -56,6 +48,19 @@ export async function createAppWithRoutes(
   } finally {
     channel.unsubscribe(listener);
   }
-  const routes = [...seen.values()].sort((a, b) => routeKey(a).localeCompare(routeKey(b)));
+  // Read once the app is built: an onRoute hook of the route's own plugin may still have set its
+  // config after this one ran (the API documentation's routes are made public that way).
+  const routes = [...seen.values()]
+    .map(
+      ({ method, url, route }): RegisteredRoute => ({
+        method,
+        url,
+        access: route.config?.access,
+        allowBeforeTwoFactor: route.config?.allowBeforeTwoFactor === true,
+        ownerOnly: route.config?.ownerOnly,
+        ownAccountParam: route.config?.ownAccountParam,
+      }),
+    )
+    .sort((a, b) => routeKey(a).localeCompare(routeKey(b)));
   return { t, routes };
 }
