@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, type DbHandle, migrateToLatest } from './db/create-db';
 import { demoSizes, isEmptyShop, seedShop } from './db/seed/seed';
+import { createRequestCounter, createThrottleStore } from './db/shared-limits';
 import { createMailer, type Mailer } from './lib/mailer';
 import { defaultThrottleLimits, Throttle, type ThrottleLimits } from './lib/throttle';
 import { loadJwtSecret, TokenSigner } from './lib/tokens';
@@ -34,6 +35,7 @@ import { productText, storeMissingProductJsonOnce } from './modules/products/pro
 import { productsRoutes, searchRoutes } from './modules/products/products.routes';
 import { reviewsRoutes } from './modules/products/reviews.routes';
 import { SessionCache } from './modules/sessions/session-cache';
+import { sessionWithUserQuery } from './modules/sessions/sessions.repository';
 import { authenticate } from './modules/sessions/sessions.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -44,6 +46,7 @@ import { compressionPlugin } from './plugins/compression';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { imageUrlsPlugin } from './plugins/image-urls';
 import { protocolErrorsPlugin, protocolServerOptions } from './plugins/protocol-errors';
+import { defaultRequestLimits, type RequestLimits, rateLimitsPlugin } from './plugins/rate-limits';
 import { securityHeaders } from './plugins/security-headers';
 import { staticFilesPlugin } from './plugins/static-files';
 import { unreadBodyPlugin } from './plugins/unread-body';
@@ -54,6 +57,8 @@ export interface BuildOptions {
   /** Milliseconds since the epoch; tests move it. */
   clock?: () => number;
   throttle?: Partial<ThrottleLimits>;
+  /** Per-address request limits of public calls (plugins/rate-limits.ts). */
+  requestLimits?: Partial<RequestLimits>;
   /** Run the hourly sweep of unused uploads (off in tests, which call it directly). */
   sweep?: boolean;
   logger?: boolean;
@@ -113,9 +118,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!readOnlyMethods.has(request.method)) epoch.bump();
     done(null, payload);
   });
-  await migrateToLatest(handle.db);
-  await storeMissingProductJsonOnce(handle.db);
   const clock = options.clock ?? Date.now;
+  const isShared = handle.engine === 'postgres';
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -125,31 +129,45 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(handle.sqlite ? { sqlite: handle.sqlite } : {}),
     tokens: new TokenSigner(loadJwtSecret(config.jwtSecret, config.dataDir)),
     clock,
-    throttle: new Throttle({ ...defaultThrottleLimits, ...options.throttle }, clock),
+    throttle: new Throttle({ ...defaultThrottleLimits, ...options.throttle }, clock, createThrottleStore(handle.db)),
     log: app.log,
     mailer: options.mailer ?? createMailer(config, app.log),
     epoch,
     marks: new PageMarks(handle.db),
     catalogue: new CatalogueCache(handle.db, epoch),
-    sessions: new SessionCache(handle.db, epoch),
+    // PostgreSQL: several servers may share the database, so no session is remembered between
+    // requests (one statement of primary-key reads each, which also brings the catalogue's version).
+    sessions: new SessionCache(
+      async (sessionId) => (await handle.prepared(sessionWithUserQuery(handle.db, sessionId).compile()))[0],
+      epoch,
+      undefined,
+      !isShared,
+    ),
   };
   app.decorate('ctx', ctx);
 
-  const owner = await ensureOwner(ctx);
-  if (owner.password) {
-    app.log.warn(
-      { event: 'owner.created', email: config.adminEmail },
-      'owner account created with a generated password',
-    );
-    // Printed once, to the console only (never to the structured log).
-    process.stdout.write(`\nOwner account ${config.adminEmail} created. Password (shown once): ${owner.password}\n\n`);
-  }
-
-  if (config.seed === 'demo' && (await isEmptyShop(ctx))) {
-    const started = Date.now();
-    const made = await seedShop(ctx, demoSizes, productText);
-    app.log.info({ event: 'seed.demo', ...made, ms: Date.now() - started }, 'demo shop loaded');
-  }
+  // Servers starting at once on one PostgreSQL database take turns here (create-db.ts), so
+  // the migrations, the owner account and the demo shop are each made once.
+  await handle.exclusively(async () => {
+    await migrateToLatest(handle.db);
+    await storeMissingProductJsonOnce(handle.db);
+    const owner = await ensureOwner(ctx);
+    if (owner.password) {
+      app.log.warn(
+        { event: 'owner.created', email: config.adminEmail },
+        'owner account created with a generated password',
+      );
+      // Printed once, to the console only (never to the structured log).
+      process.stdout.write(
+        `\nOwner account ${config.adminEmail} created. Password (shown once): ${owner.password}\n\n`,
+      );
+    }
+    if (config.seed === 'demo' && (await isEmptyShop(ctx))) {
+      const started = Date.now();
+      const made = await seedShop(ctx, demoSizes, productText);
+      app.log.info({ event: 'seed.demo', ...made, ms: Date.now() - started }, 'demo shop loaded');
+    }
+  });
 
   await app.register(errorHandlerPlugin);
   await app.register(unreadBodyPlugin);
@@ -157,6 +175,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityHeaders, { config });
   await app.register(multipart, { limits: { fileSize: maxImageBytes, files: maxImagesPerUpload } });
   await app.register(authPlugin, { authenticate: (token) => authenticate(ctx, token) });
+  await app.register(rateLimitsPlugin, {
+    limits: { ...defaultRequestLimits, ...options.requestLimits },
+    // PostgreSQL: counted in the database, so every server counts the same requests.
+    ...(isShared ? { count: createRequestCounter(handle.db) } : {}),
+  });
   await app.register(imageUrlsPlugin, { config });
   await app.register(compressionPlugin);
   await app.register(staticFilesPlugin, { config });

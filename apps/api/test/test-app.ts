@@ -32,6 +32,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     sweep: false,
     logger: false,
     throttle: { accountFree: 1000, ipFree: 1000 },
+    // Tests sign in and up far more often than a person; rate-limits.test.ts sets the real limits.
+    requestLimits: { signIn: 100_000, other: 100_000 },
     ...options,
   });
   await app.ready();

@@ -21,6 +21,8 @@ import { bearer, createAdmin, createTestApp, engineName, signIn, type TestApp } 
  * - a change is seen at once by the server that made it, on the very next request;
  * - the other server sees it once `recheckMs` has passed; until then it may still answer from
  *   memory, so nothing here asserts what B says right after A's write, only after the wait.
+ * That is the promise on SQLite; on PostgreSQL B sees it on its very next request, which
+ * instances.test.ts asserts.
  */
 
 const pleaseSignIn = { error: true, msg: 'Please sign in' };

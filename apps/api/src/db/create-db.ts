@@ -29,6 +29,13 @@ export interface DbHandle {
   prepared<R>(query: CompiledQuery<R>): Promise<R[]>;
   /** SQLite: the better-sqlite3 connection behind `db`, for bulk loads (the seed). Not for request code. */
   sqlite?: SQLite.Database;
+  /**
+   * Runs `work` while no other server runs its own: start-up (migrations, the owner account,
+   * the demo shop). PostgreSQL: a session-level advisory lock held on one connection of the pool
+   * while `work` runs on the others, so servers starting at once on one database take turns.
+   * SQLite: one process serves a database file, so `work` simply runs.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -146,10 +153,26 @@ function createPostgres(connectionString: string): DbHandle {
   };
 }
 
+/** Our start-up lock's key (any constant of ours: Kysely's migration lock has its own). */
+const startupLockKey = 7_362_014_117;
+
+async function exclusively<T>(db: Db, engine: Engine, work: () => Promise<T>): Promise<T> {
+  if (engine !== 'postgres') return work();
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${startupLockKey})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${startupLockKey})`.execute(connection);
+    }
+  });
+}
+
 function handleOf(db: Db, engine: Engine): Omit<DbHandle, 'transaction' | 'prepared'> {
   return {
     db,
     engine,
+    exclusively: (work) => exclusively(db, engine, work),
     ping: () =>
       sql`select 1`.execute(db).then(
         () => true,
@@ -159,7 +182,13 @@ function handleOf(db: Db, engine: Engine): Omit<DbHandle, 'transaction' | 'prepa
   };
 }
 
-/** Applies every pending migration; throws with the failing migration's error. */
+/**
+ * Applies every pending migration; throws with the failing migration's error. Safe with several
+ * servers starting at once on PostgreSQL: Kysely's Migrator creates its tables tolerating a
+ * concurrent creator, then holds a PostgreSQL advisory lock (pg_advisory_lock) while it reads
+ * which migrations ran and runs the rest in one transaction, so each runs once
+ * (test/instances.test.ts starts three servers on an empty database).
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({
     db,

@@ -60,6 +60,22 @@ export interface OptionValuesTable {
   created_at: string;
 }
 
+/** A sign-in or reset throttle key (lib/throttle.ts); times in ms since the epoch. */
+export interface ThrottlesTable {
+  key: string;
+  failures: number;
+  wait_ms: number;
+  blocked_until: number;
+  updated_at: number;
+}
+
+/** Requests from one address to one public call in the current window (plugins/rate-limits.ts). */
+export interface RequestCountsTable {
+  key: string;
+  hits: number;
+  window_ends: number;
+}
+
 export interface CountersTable {
   name: string;
   value: number;
@@ -180,6 +196,8 @@ export interface Database {
   categories: CategoriesTable;
   option_values: OptionValuesTable;
   counters: CountersTable;
+  throttles: ThrottlesTable;
+  request_counts: RequestCountsTable;
   products: ProductsTable;
   product_list: ProductListTable;
   product_reviews: ProductReviewsTable;

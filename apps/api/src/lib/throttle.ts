@@ -12,22 +12,31 @@ export interface ThrottleLimits {
 
 export const defaultThrottleLimits: ThrottleLimits = { accountFree: 5, ipFree: 20, maxWaitSeconds: 900 };
 
-interface Entry {
-  failures: number;
-  blockedUntil: number;
+/**
+ * Where the failure counts live: the database (db/shared-limits.ts), so every server of one
+ * shop counts the same failures. Each call is one statement, atomic on its row.
+ */
+export interface ThrottleStore {
+  /** The latest time (ms) any of the keys is blocked until; 0 when none is. */
+  blockedUntil(keys: string[]): Promise<number>;
+  /**
+   * Counts one failure of `key`. Past `free` failures, each one doubles the wait (the first
+   * waits 1 s), up to `maxWaitMs`, and blocks the key until now + that wait.
+   */
+  fail(key: string, free: number, maxWaitMs: number, now: number): Promise<void>;
+  clear(key: string): Promise<void>;
 }
 
 /**
  * Sign-in throttle: each failure past the free ones doubles the wait (1 s, 2 s, 4 s …
  * up to maxWaitSeconds), per IP and per IP + account. Checked before any password hash
- * is computed; a success clears the account key.
+ * is computed; a success clears the account key. Shared by every server through its store.
  */
 export class Throttle {
-  private readonly entries = new Map<string, Entry>();
-
   constructor(
     private readonly limits: ThrottleLimits,
     private readonly clock: () => number,
+    private readonly store: ThrottleStore,
   ) {}
 
   /** `scope` keeps counts apart: reset-link requests never lock anyone out of sign-in. */
@@ -38,40 +47,24 @@ export class Throttle {
     ];
   }
 
-  /** Throws 429 with Retry-After while either key is waiting. */
-  check(ip: string, account: string, scope = 'signin'): void {
+  /** Rejects with 429 and Retry-After while either key is waiting. */
+  async check(ip: string, account: string, scope = 'signin'): Promise<void> {
+    const until = await this.store.blockedUntil(this.keys(ip, account, scope).map(([key]) => key));
     const now = this.clock();
-    const until = Math.max(
-      0,
-      ...this.keys(ip, account, scope).map(([key]) => this.entries.get(key)?.blockedUntil ?? 0),
-    );
     if (until > now) {
       const seconds = Math.ceil((until - now) / 1000);
       throw new HttpError(429, messages.tooManyAttempts(seconds), {}, { 'Retry-After': String(seconds) });
     }
   }
 
-  fail(ip: string, account: string, scope = 'signin'): void {
+  async fail(ip: string, account: string, scope = 'signin'): Promise<void> {
     const now = this.clock();
     for (const [key, free] of this.keys(ip, account, scope)) {
-      const entry = this.entries.get(key) ?? { failures: 0, blockedUntil: 0 };
-      entry.failures += 1;
-      if (entry.failures > free) {
-        const wait = Math.min(2 ** (entry.failures - free - 1), this.limits.maxWaitSeconds);
-        entry.blockedUntil = now + wait * 1000;
-      }
-      this.entries.set(key, entry);
+      await this.store.fail(key, free, this.limits.maxWaitSeconds * 1000, now);
     }
-    if (this.entries.size > 100_000) this.prune(now);
   }
 
-  succeed(ip: string, account: string, scope = 'signin'): void {
-    this.entries.delete(`${scope}:acct:${ip}:${account.toLowerCase()}`);
-  }
-
-  private prune(now: number): void {
-    for (const [key, entry] of this.entries) {
-      if (entry.blockedUntil + this.limits.maxWaitSeconds * 1000 < now) this.entries.delete(key);
-    }
+  async succeed(ip: string, account: string, scope = 'signin'): Promise<void> {
+    await this.store.clear(`${scope}:acct:${ip}:${account.toLowerCase()}`);
   }
 }

@@ -5,8 +5,11 @@
  * - every request that may change something (any method but GET, HEAD and OPTIONS) moves this
  *   process's write epoch once its handler is done, before its answer goes out, so a reader
  *   that saw the old state cannot keep it (a remembered read records the epoch it started in);
- * - a change made by another process (a second server on the same PostgreSQL, the seed or
- *   migrate command) is seen within `recheckMs`, when the remembered read is read again.
+ * - a change made by another process (the seed or migrate command) is seen within `recheckMs`,
+ *   when the remembered read is read again;
+ * - on PostgreSQL, where several servers share the database, sessions are not remembered at
+ *   all and each request brings the catalogue's version with its session read (SessionCache,
+ *   CatalogueCache.observe): another server's change is seen on the next request.
  */
 export const recheckMs = 1000;
 

@@ -27,8 +27,8 @@ function linkBase(ctx: AppContext): string {
 
 /** The same answer whether or not the address has an account; a single-use link for 30 minutes. */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
-  ctx.throttle.check(ip, email, 'reset');
-  ctx.throttle.fail(ip, email, 'reset');
+  await ctx.throttle.check(ip, email, 'reset');
+  await ctx.throttle.fail(ip, email, 'reset');
   const user = await findUserByEmail(ctx.db, email);
   if (user) {
     const token = randomBytes(32).toString('base64url');

@@ -26,7 +26,7 @@ export async function authWithGoogle(
   const identity = body.credential ? await verifyCredential(ctx, body.credential) : undefined;
   if (!identity) throw unauthorized(oidcMessages.credentialInvalid);
   if (body.email && body.email.trim().toLowerCase() !== identity.email) throw unauthorized(oidcMessages.emailMismatch);
-  ctx.throttle.check(meta.ip, identity.email);
+  await ctx.throttle.check(meta.ip, identity.email);
 
   let row = await findUserByEmail(ctx.db, identity.email);
   if (!row) {
@@ -56,11 +56,11 @@ export async function authWithGoogle(
   if (row.totp_secret) {
     if (!body.otp) throw unauthorized(securityMessages.otpRequired, { twoFactorRequired: true });
     if (!(await verifySecondFactor(ctx, row, body.otp))) {
-      ctx.throttle.fail(meta.ip, identity.email);
+      await ctx.throttle.fail(meta.ip, identity.email);
       throw unauthorized(securityMessages.otpWrong, { twoFactorRequired: true });
     }
   }
-  ctx.throttle.succeed(meta.ip, identity.email);
+  await ctx.throttle.succeed(meta.ip, identity.email);
   const token = await openSession(ctx, row.id, meta);
   ctx.log.info({ event: 'signin.ok', userId: row.id, via: 'oidc' }, 'signed in');
   return {

@@ -67,6 +67,24 @@ describe(`CatalogueCache: the catalogue's count and version (${engineName})`, ()
     expect(await cache.current()).toEqual({ count: 0, version: 0 });
   });
 
+  it('reads again at once when a request observed a newer version (another server wrote), not for an older one', async () => {
+    cache.observe(7);
+    expect(await cache.current()).toEqual({ count: 5, version: 7 });
+    expect(counter.queries).toBe(1);
+
+    await setCounters(6, 8); // another server adds a product; a request here reads version 8 with its session
+    cache.observe(7);
+    expect(await cache.current()).toEqual({ count: 5, version: 7 });
+    expect(counter.queries).toBe(1);
+    cache.observe(8);
+    expect(await cache.current()).toEqual({ count: 6, version: 8 });
+    expect(counter.queries).toBe(2);
+    // An older observation (a request that began earlier) changes nothing.
+    cache.observe(7);
+    expect(await cache.current()).toEqual({ count: 6, version: 8 });
+    expect(counter.queries).toBe(2);
+  });
+
   it('reads the counters once, then answers from memory until recheckMs has passed', async () => {
     expect(await cache.current()).toEqual({ count: 5, version: 7 });
     expect(counter.queries).toBe(1);

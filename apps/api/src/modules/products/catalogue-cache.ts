@@ -54,16 +54,19 @@ export interface CatalogueState {
  * for the catalogue version they were made from. The first page of a big shop is asked for
  * far more often than the catalogue changes; once made, a page costs a map lookup.
  *
- * - The count and version are read from the counters at most once a `recheckMs`, or at once
- *   after a write in this process (see write-epoch.ts): a product saved here shows on the
- *   next page its writer asks for; one saved by another process within a second.
+ * - The count and version are read from the counters at most once a `recheckMs`, at once
+ *   after a write in this process (see write-epoch.ts), and at once when a request observed a
+ *   newer version (observe(): on PostgreSQL every request reads it with its session): a
+ *   product saved on any server shows on the next page anyone asks for, on any server.
  * - The answers are an lru-cache sized by text length: a new version drops every kept answer;
  *   over `maxChars` the least recently used go first; one older than `answerTtlMs` is made again.
  * - Concurrent requests for the same missing answer share one make(), so one database read
  *   (lru-cache's fetch()), as concurrent `current()` calls share one counters read.
  */
 export class CatalogueCache {
-  private state: { stamp: Stamp; value: Promise<CatalogueState> } | undefined;
+  private state: { stamp: Stamp; observed: number; value: Promise<CatalogueState> } | undefined;
+  /** The newest catalogue version a request has seen in the database (observe()). */
+  private observed = 0;
   private answersVersion = -1;
   private answers: Answers;
 
@@ -75,14 +78,26 @@ export class CatalogueCache {
     this.answers = newAnswers(maxChars);
   }
 
+  /**
+   * A request read the catalogue's version in the database (with its session, on every request
+   * on PostgreSQL): a newer one than the kept state's means another server changed the
+   * catalogue, and the state is read again before this request uses it. Nothing waits for a
+   * message from the other server, so there is no window in which its change is unseen.
+   */
+  observe(version: number): void {
+    if (version > this.observed) this.observed = version;
+  }
+
   /** The catalogue's count and version, read again when no longer fresh. */
   current(): Promise<CatalogueState> {
-    if (this.state && isFresh(this.state.stamp, this.epoch)) return this.state.value;
+    // Fresh: young, no write here since, and read after the newest version any request observed.
+    if (this.state && isFresh(this.state.stamp, this.epoch) && this.state.observed >= this.observed)
+      return this.state.value;
     const stamp = stampOf(this.epoch);
     const value = readCounters(this.db, [counterNames.products, counterNames.productsVersion]).then(
       ([count, version]) => ({ count: count ?? 0, version: version ?? 0 }),
     );
-    const state = { stamp, value };
+    const state = { stamp, observed: this.observed, value };
     this.state = state;
     // A failed read is not remembered.
     value.catch(() => {

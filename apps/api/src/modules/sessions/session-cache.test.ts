@@ -4,6 +4,7 @@ import { createTestApp, engineName, signIn, type TestApp } from '../../../test/t
 import type { Db } from '../../db/create-db';
 import { recheckMs, WriteEpoch } from '../../lib/write-epoch';
 import { SessionCache } from './session-cache';
+import { findSessionWithUser } from './sessions.repository';
 
 describe(`SessionCache (${engineName})`, () => {
   let t: TestApp;
@@ -17,7 +18,13 @@ describe(`SessionCache (${engineName})`, () => {
     if (!found) throw new Error(`no session ${i}`);
     return found;
   };
-  const newCache = (maxSessions?: number) => new SessionCache(db.withPlugin(counter), epoch, maxSessions);
+  const newCache = (maxSessions?: number, remember?: boolean) =>
+    new SessionCache(
+      (sessionId) => findSessionWithUser(db.withPlugin(counter), sessionId),
+      epoch,
+      maxSessions,
+      remember,
+    );
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -118,5 +125,14 @@ describe(`SessionCache (${engineName})`, () => {
     vi.advanceTimersByTime(recheckMs);
     expect((await cache.find(id(1)))?.lastSeenAt).toBe(read?.lastSeenAt);
     expect(counter.queries).toBe(2);
+  });
+
+  it('remembers nothing when told not to (PostgreSQL): every find reads, so a session ended elsewhere is seen at once', async () => {
+    const cache = newCache(undefined, false);
+    expect((await cache.find(id(3)))?.endedAt).toBeNull();
+    await db.updateTable('sessions').set({ ended_at: new Date().toISOString() }).where('id', '=', id(3)).execute();
+    expect((await cache.find(id(3)))?.endedAt).not.toBeNull();
+    await Promise.all([cache.find(id(3)), cache.find(id(3))]);
+    expect(counter.queries).toBe(4);
   });
 });

@@ -1,9 +1,10 @@
 import { LRUCache } from 'lru-cache';
-import type { Db } from '../../db/create-db';
 import { cacheClock, isFresh, recheckMs, type Stamp, stampOf, type WriteEpoch } from '../../lib/write-epoch';
-import { findSessionWithUser } from './sessions.repository';
+import type { SessionWithUser } from './sessions.repository';
 
-type SessionRow = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
+type SessionRow = SessionWithUser;
+/** Reads the session and user behind a session id (sessions.repository.ts `sessionWithUserQuery`). */
+export type SessionReader = (sessionId: string) => Promise<SessionRow | undefined>;
 
 /**
  * How many sessions are remembered, the least recently used forgotten first. A row is only
@@ -30,13 +31,19 @@ interface Remembered {
  * half of isFresh() and the cache agree; the epoch half (a write here) is checked below.
  * Concurrent requests of one session share the read still running (the promise is kept).
  */
+/**
+ * With `remember` false (PostgreSQL: several servers may share the database) nothing is kept
+ * from one request to the next: every request reads its session (one statement of primary-key
+ * reads), so a session ended on any server is refused by every other on its very next request.
+ */
 export class SessionCache {
   private readonly rows: LRUCache<string, Remembered>;
 
   constructor(
-    private readonly db: Db,
+    private readonly read: SessionReader,
     private readonly epoch: WriteEpoch,
     maxSessions = defaultMaxSessions,
+    private readonly remember = true,
   ) {
     this.rows = new LRUCache<string, Remembered>({
       max: maxSessions,
@@ -48,9 +55,10 @@ export class SessionCache {
   }
 
   find(sessionId: string): Promise<SessionRow | undefined> {
+    if (!this.remember) return this.read(sessionId);
     const known = this.rows.get(sessionId);
     if (known && isFresh(known.stamp, this.epoch)) return known.row;
-    const entry: Remembered = { stamp: stampOf(this.epoch), row: findSessionWithUser(this.db, sessionId) };
+    const entry: Remembered = { stamp: stampOf(this.epoch), row: this.read(sessionId) };
     this.rows.set(sessionId, entry, { start: entry.stamp.at });
     // A failed read is not remembered.
     entry.row.catch(() => {

@@ -1,3 +1,4 @@
+import { counterNames } from '../../db/counters';
 import type { Db } from '../../db/create-db';
 
 export interface NewSession {
@@ -25,8 +26,13 @@ export async function insertSession(db: Db, session: NewSession): Promise<void> 
     .execute();
 }
 
-/** The session and its user, joined, for the per-request token check. */
-export function findSessionWithUser(db: Db, sessionId: string) {
+/**
+ * The session and its user, joined, for the per-request token check: primary-key reads only.
+ * It also brings the catalogue's version (one more primary-key read in the same statement): on
+ * PostgreSQL this is the one read every request makes, and the catalogue cache learns from it
+ * whether another server changed the catalogue (catalogue-cache.ts `observe`).
+ */
+export function sessionWithUserQuery(db: Db, sessionId: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -41,8 +47,22 @@ export function findSessionWithUser(db: Db, sessionId: string) {
       'users.is_admin as isAdmin',
     ])
     .select((eb) => eb('users.totp_secret', 'is not', null).as('hasTwoFactor'))
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
+    .select((eb) =>
+      eb
+        .selectFrom('counters')
+        .select('counters.value')
+        .where('counters.name', '=', counterNames.productsVersion)
+        .as('catalogueVersion'),
+    )
+    .where('sessions.id', '=', sessionId);
+}
+
+export type SessionWithUser = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof sessionWithUserQuery>['executeTakeFirst']>>
+>;
+
+export function findSessionWithUser(db: Db, sessionId: string): Promise<SessionWithUser | undefined> {
+  return sessionWithUserQuery(db, sessionId).executeTakeFirst();
 }
 
 export async function touchSession(db: Db, sessionId: string, now: string): Promise<void> {

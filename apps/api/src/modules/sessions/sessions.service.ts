@@ -43,6 +43,9 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Call
   if (!claims) throw unauthorized(messages.pleaseSignIn);
   const session = await ctx.sessions.find(claims.sessionId);
   if (!session || session.userId !== claims.userId || session.endedAt) throw unauthorized(messages.pleaseSignIn);
+  // The catalogue's version as this request began (read with the session): a product changed
+  // through another server is in this request's answers (catalogue-cache.ts).
+  if (session.catalogueVersion !== null) ctx.catalogue.observe(Number(session.catalogueVersion));
   const lastSeen = Date.parse(session.lastSeenAt);
   if (Date.parse(session.expiresAt) <= now || lastSeen + ctx.config.session.idleMs <= now) {
     ctx.sessions.forget(session.sessionId);

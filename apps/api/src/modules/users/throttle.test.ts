@@ -1,6 +1,7 @@
 import { messages } from '@shopdesk/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engineName, ownerEmail, ownerPassword, type TestApp } from '../../../test/test-app';
+import { createThrottleStore } from '../../db/shared-limits';
 import { HttpError } from '../../lib/http-error';
 import { Throttle } from '../../lib/throttle';
 
@@ -104,19 +105,28 @@ describe(`sign-in throttle over HTTP (${engineName})`, () => {
   });
 });
 
-describe('Throttle', () => {
+describe(`Throttle (${engineName})`, () => {
   const limits = { accountFree: 2, ipFree: 4, maxWaitSeconds: 8 };
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
 
+  /** A throttle on the test app's database, with keys of its own (each test a fresh IP range). */
+  let run = 0;
   function throttleAt(overrides: Partial<typeof limits> = {}) {
     let now = 1_000_000;
-    const throttle = new Throttle({ ...limits, ...overrides }, () => now);
-    return { throttle, advance: (ms: number) => (now += ms) };
+    run += 1;
+    const throttle = new Throttle({ ...limits, ...overrides }, () => now, createThrottleStore(t.app.ctx.db));
+    const ip = (n: number) => `10.${run}.0.${n}`;
+    return { throttle, ip, advance: (ms: number) => (now += ms) };
   }
 
   /** The wait (seconds) check() demands, or 0 when it lets the attempt through. */
-  function waitOf(throttle: Throttle, ip: string, account: string): number {
+  async function waitOf(throttle: Throttle, ip: string, account: string): Promise<number> {
     try {
-      throttle.check(ip, account);
+      await throttle.check(ip, account);
       return 0;
     } catch (error) {
       expect(error).toBeInstanceOf(HttpError);
@@ -127,48 +137,65 @@ describe('Throttle', () => {
     }
   }
 
-  it('doubles the wait for each failure past the free ones, up to the maximum', () => {
-    const { throttle, advance } = throttleAt({ ipFree: 100 });
+  it('doubles the wait for each failure past the free ones, up to the maximum', async () => {
+    const { throttle, ip, advance } = throttleAt({ ipFree: 100 });
     const waits: number[] = [];
     for (let n = 1; n <= 8; n += 1) {
-      throttle.fail('1.1.1.1', 'a@x.test');
-      const wait = waitOf(throttle, '1.1.1.1', 'a@x.test');
+      await throttle.fail(ip(1), 'a@x.test');
+      const wait = await waitOf(throttle, ip(1), 'a@x.test');
       waits.push(wait);
       advance(wait * 1000);
     }
     expect(waits).toEqual([0, 0, 1, 2, 4, 8, 8, 8]);
   });
 
-  it('treats account names without regard to case and keeps accounts and IPs apart', () => {
-    const { throttle } = throttleAt();
-    for (let n = 0; n < 3; n += 1) throttle.fail('1.1.1.1', 'A@X.test');
-    expect(waitOf(throttle, '1.1.1.1', 'a@x.test')).toBe(1);
-    expect(waitOf(throttle, '1.1.1.1', 'b@x.test')).toBe(0);
-    expect(waitOf(throttle, '2.2.2.2', 'a@x.test')).toBe(0);
+  it('waits from the first failure when no failure is free', async () => {
+    const { throttle, ip } = throttleAt({ accountFree: 0, ipFree: 100 });
+    await throttle.fail(ip(1), 'a@x.test');
+    expect(await waitOf(throttle, ip(1), 'a@x.test')).toBe(1);
   });
 
-  it('clears the account on success but keeps the IP count', () => {
-    const { throttle } = throttleAt();
-    throttle.fail('1.1.1.1', 'a@x.test');
-    throttle.fail('1.1.1.1', 'a@x.test');
-    throttle.succeed('1.1.1.1', 'a@x.test');
+  it('treats account names without regard to case and keeps accounts and IPs apart', async () => {
+    const { throttle, ip } = throttleAt();
+    for (let n = 0; n < 3; n += 1) await throttle.fail(ip(1), 'A@X.test');
+    expect(await waitOf(throttle, ip(1), 'a@x.test')).toBe(1);
+    expect(await waitOf(throttle, ip(1), 'b@x.test')).toBe(0);
+    expect(await waitOf(throttle, ip(2), 'a@x.test')).toBe(0);
+  });
+
+  it('clears the account on success but keeps the IP count', async () => {
+    const { throttle, ip } = throttleAt();
+    await throttle.fail(ip(1), 'a@x.test');
+    await throttle.fail(ip(1), 'a@x.test');
+    await throttle.succeed(ip(1), 'a@x.test');
     // Without the reset this would be the account's 3rd failure (past the 2 free ones).
-    throttle.fail('1.1.1.1', 'a@x.test');
-    expect(waitOf(throttle, '1.1.1.1', 'a@x.test')).toBe(0);
+    await throttle.fail(ip(1), 'a@x.test');
+    expect(await waitOf(throttle, ip(1), 'a@x.test')).toBe(0);
     // The IP key has 3 failures; two more pass its 4 free ones, whichever account they name.
-    throttle.fail('1.1.1.1', 'b@x.test');
-    expect(waitOf(throttle, '1.1.1.1', 'c@x.test')).toBe(0);
-    throttle.fail('1.1.1.1', 'c@x.test');
-    expect(waitOf(throttle, '1.1.1.1', 'd@x.test')).toBe(1);
+    await throttle.fail(ip(1), 'b@x.test');
+    expect(await waitOf(throttle, ip(1), 'c@x.test')).toBe(0);
+    await throttle.fail(ip(1), 'c@x.test');
+    expect(await waitOf(throttle, ip(1), 'd@x.test')).toBe(1);
   });
 
-  it('rounds a part-second wait up', () => {
-    const { throttle, advance } = throttleAt();
-    for (let n = 0; n < 4; n += 1) throttle.fail('1.1.1.1', 'a@x.test');
-    expect(waitOf(throttle, '1.1.1.1', 'a@x.test')).toBe(2);
+  it('rounds a part-second wait up', async () => {
+    const { throttle, ip, advance } = throttleAt();
+    for (let n = 0; n < 4; n += 1) await throttle.fail(ip(1), 'a@x.test');
+    expect(await waitOf(throttle, ip(1), 'a@x.test')).toBe(2);
     advance(1_500);
-    expect(waitOf(throttle, '1.1.1.1', 'a@x.test')).toBe(1);
+    expect(await waitOf(throttle, ip(1), 'a@x.test')).toBe(1);
     advance(500);
-    expect(waitOf(throttle, '1.1.1.1', 'a@x.test')).toBe(0);
+    expect(await waitOf(throttle, ip(1), 'a@x.test')).toBe(0);
+  });
+
+  it('counts failures made at the same time exactly (each is one atomic upsert)', async () => {
+    const { throttle, ip } = throttleAt({ accountFree: 100, ipFree: 100 });
+    await Promise.all(Array.from({ length: 12 }, () => throttle.fail(ip(1), 'a@x.test')));
+    const row = await t.app.ctx.db
+      .selectFrom('throttles')
+      .select('failures')
+      .where('key', '=', `signin:acct:${ip(1)}:a@x.test`)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.failures)).toBe(12);
   });
 });

@@ -37,11 +37,11 @@ export interface RequestMeta {
 
 /** Password sign-in: administrators only; throttled per IP and per IP + account. */
 export async function signIn(ctx: AppContext, body: SigninBody, meta: RequestMeta): Promise<SigninResponse> {
-  ctx.throttle.check(meta.ip, body.email);
+  await ctx.throttle.check(meta.ip, body.email);
   const row = await findUserByEmail(ctx.db, body.email);
   const valid = await verifyPassword(row?.password_hash, body.password);
   if (!row || !valid) {
-    ctx.throttle.fail(meta.ip, body.email);
+    await ctx.throttle.fail(meta.ip, body.email);
     ctx.log.info({ event: 'signin.failed', email: body.email, ip: meta.ip }, 'sign-in failed');
     throw unauthorized(messages.invalidCredentials);
   }
@@ -52,12 +52,12 @@ export async function signIn(ctx: AppContext, body: SigninBody, meta: RequestMet
   if (row.totp_secret) {
     if (!body.otp) throw unauthorized(securityMessages.otpRequired, { twoFactorRequired: true });
     if (!(await verifySecondFactor(ctx, row, body.otp))) {
-      ctx.throttle.fail(meta.ip, body.email);
+      await ctx.throttle.fail(meta.ip, body.email);
       ctx.log.info({ event: 'signin.failed', reason: 'second factor', userId: row.id, ip: meta.ip }, 'sign-in failed');
       throw unauthorized(securityMessages.otpWrong, { twoFactorRequired: true });
     }
   }
-  ctx.throttle.succeed(meta.ip, body.email);
+  await ctx.throttle.succeed(meta.ip, body.email);
   const token = await openSession(ctx, row.id, meta);
   ctx.log.info({ event: 'signin.ok', userId: row.id }, 'signed in');
   return {
