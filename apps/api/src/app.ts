@@ -18,6 +18,7 @@ import { demoSizes, isEmptyShop, seedShop } from './db/seed/seed';
 import { createMailer, type Mailer } from './lib/mailer';
 import { defaultThrottleLimits, Throttle, type ThrottleLimits } from './lib/throttle';
 import { loadJwtSecret, TokenSigner } from './lib/tokens';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { WriteEpoch } from './lib/write-epoch';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
@@ -84,7 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     // Errors Fastify raises before routing (a bad percent-escape, a path parameter over 100
