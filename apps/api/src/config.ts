@@ -74,6 +74,9 @@ const envSchema = z.object({
   ADMIN_REQUIRE_2FA: booleanText.default(false),
 });
 
+/** Every variable the schema reads (.env.example must list each: test/env-example.test.ts). */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
+
 /** `true`: every peer; a number: that many proxies in front; a list: those addresses/CIDRs. */
 export type TrustProxy = boolean | number | string[];
 
