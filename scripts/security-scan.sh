@@ -6,7 +6,9 @@
 # Starts the production build (built first if missing) with the demo store on a fresh SQLite
 # database (or PostgreSQL when DATABASE_URL is set, as a new database), signs in as the owner
 # and points sqlmap and wapiti at representative endpoints with the owner's token; then
-# `npm audit --omit=dev --audit-level=high`. Fails on any finding, and says so when a tool or
+# `npm audit --omit=dev --audit-level=high` (the server's libraries) and the same for the dashboard
+# workspace (its libraries are devDependencies, since the build bundles them, but they ship to
+# browsers; its build and test tools come with them). Fails on any finding, and says so when a tool or
 # the registry could not answer (never a silent pass). Installs sqlmap and wapiti (Debian
 # packages) when missing. Takes well under a minute here (plus the install); the tools' time
 # limits keep it under 10 minutes. `--skip-audit` (CI, where the registry may not answer
@@ -137,15 +139,16 @@ else
 fi
 
 # --- npm audit ----------------------------------------------------------------------------
-echo "== npm audit --omit=dev --audit-level=high"
+echo "== npm audit --omit=dev --audit-level=high; npm audit --workspace @shopdesk/admin --audit-level=high"
 if [ $skip_audit -eq 1 ]; then
   echo "SKIP  npm audit: left out (--skip-audit): NOT VERIFIED by this run"
 else
   npm audit --omit=dev --audit-level=high >"$logs/audit.log" 2>&1
   code=$?
+  npm audit --workspace @shopdesk/admin --audit-level=high >>"$logs/audit.log" 2>&1 || code=1
   tail -15 "$logs/audit.log"
   if [ $code -eq 0 ]; then
-    pass "npm audit: no high or critical advisory in production dependencies"
+    pass "npm audit: no high or critical advisory in the server's or the dashboard's dependencies"
   elif grep -qiE "audit endpoint returned an error|ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN|404 Not Found|request to .* failed|E403|E5[0-9][0-9]" "$logs/audit.log"; then
     fail "npm audit: the registry could not answer the audit request: NOT VERIFIED (run it where the public registry is reachable)"
   else

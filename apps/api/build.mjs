@@ -14,6 +14,7 @@ await build({
     server: 'src/server.ts',
     'migrate-cli': 'src/cli/migrate.ts',
     'seed-cli': 'src/cli/seed.ts',
+    'backup-cli': 'src/cli/backup.ts',
   },
   outdir,
   bundle: true,

@@ -19,6 +19,7 @@ import { createRequestCounter, createThrottleStore } from './db/shared-limits';
 import { createMailer, type Mailer } from './lib/mailer';
 import { defaultThrottleLimits, Throttle, type ThrottleLimits } from './lib/throttle';
 import { loadJwtSecret, TokenSigner } from './lib/tokens';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { WriteEpoch } from './lib/write-epoch';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes';
 import { bannersRoutes } from './modules/banners/banners.routes';
@@ -92,7 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Node's and Fastify's own answers (unparsable requests, closing) in the API's shape.
     ...protocolServerOptions,

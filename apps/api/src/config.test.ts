@@ -134,3 +134,51 @@ describe('isSignupAllowed', () => {
     expect(isSignupAllowed({ signupAllow: [] }, 'anyone@shop.test')).toBe(false);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const trustProxy = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+
+  it('is off unless set', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('reads true and false', () => {
+    expect(trustProxy('true')).toBe(true);
+    expect(trustProxy('YES')).toBe(true);
+    expect(trustProxy('false')).toBe(false);
+    expect(trustProxy('no')).toBe(false);
+  });
+
+  it('reads a number as the count of proxies in front (0: none)', () => {
+    expect(trustProxy('1')).toBe(1);
+    expect(trustProxy('2')).toBe(2);
+    expect(trustProxy('0')).toBe(false);
+  });
+
+  it('reads a list of proxy addresses, CIDRs and range names', () => {
+    expect(trustProxy('10.0.0.1')).toEqual(['10.0.0.1']);
+    expect(trustProxy(' 10.0.0.0/8 , 192.168.1.1,2001:DB8::/32,::1, loopback ')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.1',
+      '2001:db8::/32',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it.each([
+    'maybe',
+    '10.0.0.300',
+    '10.0.0.0/33',
+    '2001:db8::/129',
+    '10.0.0.1,',
+    'proxy.internal',
+    '10.0.0.0/8/8',
+    '-1',
+  ])('refuses %j, naming the variable', (value) => {
+    const error = errorOf({ TRUST_PROXY: value });
+    expect(error.message).toBe(
+      'Invalid environment variable TRUST_PROXY: must be true, false, a hop count, or proxy addresses/CIDRs separated by commas',
+    );
+  });
+});

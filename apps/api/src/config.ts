@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +9,39 @@ import { z } from 'zod';
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** The names @fastify/proxy-addr gives to address ranges, accepted in a TRUST_PROXY list. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One TRUST_PROXY list entry: an address, an address/prefix (CIDR), or a range name. */
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may set X-Forwarded-For: `true`/`false`, a hop count (`1`: the one proxy in
+ * front of us), or a comma-separated list of proxy addresses and CIDRs (Fastify's `trustProxy`).
+ */
+const trustProxyText = z
+  .string()
+  .transform((text) => text.trim().toLowerCase())
+  .transform((text, context): TrustProxy => {
+    if (text === 'true' || text === 'yes') return true;
+    if (text === 'false' || text === 'no') return false;
+    if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: 'must be true, false, a hop count, or proxy addresses/CIDRs separated by commas',
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -30,7 +64,7 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
   COUNTRIES_URL: z.string().default('/api/countries'),
-  TRUST_PROXY: booleanText.default(false),
+  TRUST_PROXY: trustProxyText.default(false),
   ADMIN_DIST: z.string().min(1).optional(),
   SMTP_URL: z
     .string()
@@ -39,6 +73,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Shopdesk <no-reply@shopdesk.local>'),
   ADMIN_REQUIRE_2FA: booleanText.default(false),
 });
+
+/** Every variable the schema reads (.env.example must list each: test/env-example.test.ts). */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
+
+/** `true`: every peer; a number: that many proxies in front; a list: those addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
 
 export interface Config {
   port: number;
@@ -56,7 +96,7 @@ export interface Config {
   logLevel: string;
   session: { idleMs: number; maxMs: number };
   countriesUrl: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Where the built dashboard lives; absent in API-only tests. */
   adminDist: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };

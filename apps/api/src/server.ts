@@ -23,6 +23,12 @@ async function main(): Promise<void> {
       'SIGNUP_ALLOW is "*" and the server listens beyond loopback: anyone who reaches it can sign up as an administrator',
     );
   }
+  const trustsAnyPeer = config.trustProxy === true || typeof config.trustProxy === 'number';
+  if (trustsAnyPeer && !['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
+    app.log.warn(
+      'TRUST_PROXY is true or a hop count and the server listens beyond loopback: a client that reaches it directly can choose its own IP (X-Forwarded-For); list the proxy addresses instead (docs/operations.md)',
+    );
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -52,9 +52,12 @@ export interface DbOptions {
 /** Where a failure no caller hears about is reported. */
 export type FailureLog = (error: unknown, what: string) => void;
 
+/** The SQLite database of a DATA_DIR. */
+export const sqliteFile = (dataDir: string) => path.join(dataDir, 'shopdesk.sqlite');
+
 export function createDb(options: DbOptions, log: FailureLog = reportToStderr): DbHandle {
   if (options.databaseUrl) return createPostgres(options.databaseUrl);
-  return createSqlite(path.join(options.dataDir, 'shopdesk.sqlite'), log);
+  return createSqlite(sqliteFile(options.dataDir), log);
 }
 
 function reportToStderr(error: unknown, what: string) {
