@@ -40,8 +40,10 @@ import { usersRoutes } from './modules/users/users.routes';
 import { ensureOwner } from './modules/users/users.service';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
+import { corsPlugin } from './plugins/cors';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { imageUrlsPlugin } from './plugins/image-urls';
+import { inputTextPlugin } from './plugins/input-text';
 import { securityHeaders } from './plugins/security-headers';
 import { staticFilesPlugin } from './plugins/static-files';
 
@@ -149,8 +151,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeaders, { config });
+  // Before auth: a preflight carries no token, and a refused call still tells an allowed origin why.
+  await app.register(corsPlugin, { config });
   await app.register(multipart, { limits: { fileSize: maxImageBytes, files: maxImagesPerUpload } });
   await app.register(authPlugin, { authenticate: (token) => authenticate(ctx, token) });
+  await app.register(inputTextPlugin);
   await app.register(imageUrlsPlugin, { config });
   await app.register(compressionPlugin);
   await app.register(staticFilesPlugin, { config });
