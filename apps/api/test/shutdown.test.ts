@@ -134,6 +134,7 @@ async function arrange(server: ServerProcess, token: string) {
         price: 100 + ((i * 37) % 900),
         rating: (i % 5) + 0.5,
         description: `${name}: made to last, number ${i} of the shutdown catalogue`,
+        images: [imagePath(name)],
       });
       const res = await api<Product>(server, 'POST', '/api/products/create', body, token);
       expect(res.status, `create product ${name}: ${JSON.stringify(res.body)}\n${server.output()}`).toBe(201);
