@@ -383,6 +383,21 @@ describe(`orders API (${engineName})`, () => {
       expect((await getOne(order.id)).json()).toEqual(order);
     });
 
+    it('an order saved with another site’s line image (before issue 17) still takes a status change', async () => {
+      const order = await createOrder(t, token, [orderLine(phone.id, 1)]);
+      const legacy = 'https://cdn.example/old-phone.png';
+      await t.app.ctx.db.updateTable('order_items').set({ image: legacy }).where('order_id', '=', order.id).execute();
+      const shown = (await getOne(order.id)).json() as Order;
+      expect(shown.products[0]?.image).toBe(legacy);
+      const res = await put(order.id, { ...shown, status: 'delivered' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'delivered', products: [{ image: legacy }] });
+      // Lines that change are stored again, and then only this shop's uploads are taken.
+      const changed = await put(order.id, { ...shown, products: [{ ...shown.products[0], quantity: 2 }] });
+      expect(changed.statusCode).toBe(400);
+      expect(changed.json()).toMatchObject({ error: true, msg: inputMessages.imageNotUploaded });
+    });
+
     it('PUT without a status sets it back to pending', async () => {
       const order = await createOrder(t, token, [orderLine(phone.id, 1)], { status: 'delivered' });
       const res = await put(order.id, orderBody(order.products));
