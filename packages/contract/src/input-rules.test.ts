@@ -3,6 +3,7 @@ import { bannerFormSchema } from './banners';
 import { firstMessage } from './common';
 import { imageList, inputMessages, isStorableText, isUploadPath, isUploadReference } from './input-rules';
 import { orderBodySchema } from './orders';
+import { reviewBodySchema, reviewMessages } from './reviews';
 
 const upload = '/uploads/banners/0123456789abcdef01234567.jpg';
 const messageOf = (schema: { safeParse(input: unknown): { success: boolean; error?: unknown } }, input: unknown) => {
@@ -81,6 +82,22 @@ describe('orders: no list or object becomes text (issue 17)', () => {
       expect(messageOf(orderBodySchema, { ...body, products: [{ productId: 'p1', quantity }] })).toBe(
         'quantity must be a whole number, 1 or more',
       );
+  });
+});
+
+describe('reviews: no list or flag passes as an id or a rating', () => {
+  const review = { productId: 'p1', customerName: 'Asha', review: 'Good', customerRating: 4 };
+
+  it('refuses a customerId list and ratings Number() alone would accept', () => {
+    expect(messageOf(reviewBodySchema, { ...review, customerId: [1, 'a', null] })).toBe(inputMessages.notText);
+    for (const customerRating of [[4], true, null, ''])
+      expect(messageOf(reviewBodySchema, { ...review, customerRating }), JSON.stringify(customerRating)).toBe(
+        reviewMessages.rating,
+      );
+    expect(reviewBodySchema.parse({ ...review, customerId: 7, customerRating: '4.5' })).toMatchObject({
+      customerId: '7',
+      customerRating: 4.5,
+    });
   });
 });
 
