@@ -47,6 +47,16 @@ describe(`CORS with CORS_ORIGINS set (${engineName})`, () => {
     }
   });
 
+  it('answers an OPTIONS without Access-Control-Request-Method like a preflight, never in another shape', async () => {
+    const res = await t.request({ method: 'OPTIONS', url: '/api/products', headers: { origin: adminClient } });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe(adminClient);
+    const bare = await t.request({ method: 'OPTIONS', url: '/api/products' });
+    expect(corsHeaders(bare)).toEqual([]);
+    expect(bare.statusCode).toBe(404);
+    expect(bare.json()).toMatchObject({ error: true });
+  });
+
   it('allows each listed origin, and every method the API uses', async () => {
     const res = await preflight(t, '/api/products/0123456789abcdef01234567', storefront, 'DELETE');
     expect(res.statusCode).toBe(204);
@@ -87,6 +97,8 @@ describe(`CORS with CORS_ORIGINS set (${engineName})`, () => {
   it('sends no CORS header to an origin not listed, on the preflight or the call', async () => {
     const res = await preflight(t, '/api/user/signin', stranger, 'POST');
     expect(corsHeaders(res)).toEqual([]);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: true });
     const call = await t.request({
       method: 'GET',
       url: '/api/products',
