@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt, type JWTPayload, SignJWT } from 'jose';
 import Provider, { type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider';
+import { serveAvatar } from './oidc-avatars';
 import { loginPage } from './oidc-login-page';
 
 /**
@@ -46,7 +47,7 @@ export function nameFromEmail(email: string): string {
 
 export async function startOidcProvider(options: OidcProviderOptions): Promise<RunningOidcProvider> {
   let handler: http.RequestListener = (_req, res) => res.writeHead(503).end();
-  const server = http.createServer((req, res) => handler(req, res));
+  const server = http.createServer((req, res) => serveAvatar(req, res) || handler(req, res));
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const issuer = `http://${options.host ?? '127.0.0.1'}:${port}`;

@@ -44,8 +44,10 @@ import { ensureOwner } from './modules/users/users.service';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
+import { corsPlugin } from './plugins/cors';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { imageUrlsPlugin } from './plugins/image-urls';
+import { inputTextPlugin } from './plugins/input-text';
 import { protocolErrorsPlugin, protocolServerOptions } from './plugins/protocol-errors';
 import { defaultRequestLimits, type RequestLimits, rateLimitsPlugin } from './plugins/rate-limits';
 import { securityHeaders } from './plugins/security-headers';
@@ -174,6 +176,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(unreadBodyPlugin);
   await app.register(protocolErrorsPlugin);
   await app.register(securityHeaders, { config });
+  // Before auth: a preflight carries no token, and a refused call still tells an allowed origin why.
+  await app.register(corsPlugin, { config });
   await app.register(multipart, { limits: { fileSize: maxImageBytes, files: maxImagesPerUpload } });
   await app.register(authPlugin, { authenticate: (token) => authenticate(ctx, token) });
   await app.register(rateLimitsPlugin, {
@@ -181,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // PostgreSQL: counted in the database, so every server counts the same requests.
     ...(isShared ? { count: createRequestCounter(handle.db) } : {}),
   });
+  await app.register(inputTextPlugin);
   await app.register(imageUrlsPlugin, { config });
   await app.register(compressionPlugin);
   await app.register(staticFilesPlugin, { config });

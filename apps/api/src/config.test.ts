@@ -182,3 +182,29 @@ describe('TRUST_PROXY', () => {
     );
   });
 });
+
+describe('CORS_ORIGINS', () => {
+  it('is empty (same origin only) when unset', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: '' }).corsOrigins).toEqual([]);
+  });
+
+  it('reads comma-separated origins, as browsers send them', () => {
+    const config = loadConfig({
+      CORS_ORIGINS: ' https://Admin.Example.com , http://localhost:5173,,https://shop.test:443 ',
+    });
+    expect(config.corsOrigins).toEqual(['https://admin.example.com', 'http://localhost:5173', 'https://shop.test']);
+  });
+
+  it.each([
+    'admin.example.com',
+    'https://admin.example.com/',
+    'https://admin.example.com/path',
+    '*',
+    'ftp://files.example.com',
+    'https://ok.example, nope',
+  ])('is refused, naming the variable, when it holds %j', (value) => {
+    const error = errorOf({ CORS_ORIGINS: value });
+    expect(error.message).toMatch(/^Invalid environment variable CORS_ORIGINS: /);
+  });
+});

@@ -72,6 +72,25 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Shopdesk <no-reply@shopdesk.local>'),
   ADMIN_REQUIRE_2FA: booleanText.default(false),
+  CORS_ORIGINS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9a-f:.]+\](:\d{1,5})?$/i,
+            'must be comma-separated origins such as https://shop.example.com (scheme, host and port only)',
+          ),
+      ),
+    )
+    .optional(),
 });
 
 /** Every variable the schema reads (.env.example must list each: test/env-example.test.ts). */
@@ -101,6 +120,8 @@ export interface Config {
   adminDist: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   requireTwoFactor: boolean;
+  /** Origins allowed to call the API from another origin (CORS); empty: same origin only. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -139,6 +160,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     requireTwoFactor: e.ADMIN_REQUIRE_2FA,
+    // Browsers send an origin in lower case, without a trailing slash or a default port.
+    corsOrigins: (e.CORS_ORIGINS ?? []).map((origin) => new URL(origin).origin),
   };
 }
 

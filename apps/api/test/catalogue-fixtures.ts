@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Order, Product } from '@shopdesk/contract';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
@@ -11,7 +11,16 @@ import { bearer, createAdmin, type TestApp } from './test-app';
 
 type Body = Record<string, unknown>;
 
-export const imageUrl = (name: string, folder = 'products') => `https://cdn.shop.test/uploads/${folder}/${name}.png`;
+/** The origin app.inject() requests come to (light-my-request's default Host). */
+export const injectOrigin = 'http://localhost:80';
+/** The path of an upload named after `name` (24 hex digits, as the image pipeline names files). */
+export const imagePath = (name: string, folder = 'products') =>
+  `/uploads/${folder}/${createHash('sha1').update(name).digest('hex').slice(0, 24)}.png`;
+/**
+ * The same upload as this shop's absolute URL, as the app answers it under app.inject() (origin
+ * `http://localhost:80`): image fields take only this shop's uploads (issue 17).
+ */
+export const imageUrl = (name: string, folder = 'products') => `${injectOrigin}${imagePath(name, folder)}`;
 
 export interface CategoryRecord {
   _id: string;

@@ -99,7 +99,7 @@ describe('orders whose product was deleted later', () => {
         phoneNumber: '1',
         address: 'x',
         pincode: '1',
-        email: 'a@b.c',
+        email: 'a@b.co',
         products: [{ productId: product.json().id, quantity: 2 }],
       },
     });

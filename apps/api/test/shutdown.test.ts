@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Product, ProductPage } from '@shopdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CategoryRecord, imageUrl, productBody } from './catalogue-fixtures';
+import { type CategoryRecord, imagePath, productBody } from './catalogue-fixtures';
 import { api, buildServerBundle, type ProcessExit, type ServerProcess, spawnServer } from './server-process';
 import { engineName, ownerEmail, ownerPassword } from './test-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -111,7 +111,7 @@ async function inFlight(width: number, tasks: (() => Promise<unknown>)[]): Promi
 }
 
 async function createCategory(server: ServerProcess, token: string, name: string): Promise<CategoryRecord> {
-  const body = { name, slug: name, color: '#336699', images: [imageUrl(name, 'categories')] };
+  const body = { name, slug: name, color: '#336699', images: [imagePath(name, 'categories')] };
   const res = await api<CategoryRecord>(server, 'POST', '/api/category/create', body, token);
   expect(res.status, `create category ${name}: ${JSON.stringify(res.body)}\nserver output:\n${server.output()}`).toBe(
     201,
@@ -134,6 +134,7 @@ async function arrange(server: ServerProcess, token: string) {
         price: 100 + ((i * 37) % 900),
         rating: (i % 5) + 0.5,
         description: `${name}: made to last, number ${i} of the shutdown catalogue`,
+        images: [imagePath(name)],
       });
       const res = await api<Product>(server, 'POST', '/api/products/create', body, token);
       expect(res.status, `create product ${name}: ${JSON.stringify(res.body)}\n${server.output()}`).toBe(201);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { asText, requiredImages } from './common';
+import { requiredImages } from './common';
 import { messages } from './messages';
+import { productMessages } from './product-messages';
 
 export const bannerSchema = z.object({
   id: z.string(),
@@ -14,15 +15,22 @@ export const bannerSchema = z.object({
 });
 export type Banner = z.infer<typeof bannerSchema>;
 
-const optionalId = z.preprocess(
-  (value) => (value === null || value === undefined ? '' : asText(value)),
-  z.string().trim().max(64),
-);
+/** An optional id: missing, null or blank is none; a list or an object is refused, not turned into text. */
+const optionalId = (message: string) =>
+  z.preprocess((value) => value ?? '', z.string({ error: message }).trim().max(64, message));
 
-/** Add and edit: at least one image (spec §5); category and sub category are optional. */
-export const bannerFormSchema = z.object({
-  images: requiredImages(messages.fillAllDetails),
-  catId: optionalId,
-  subCatId: optionalId,
-});
+/**
+ * Add and edit: at least one image (spec §5); category and sub category are optional, but a
+ * sub category needs its category (the server checks that it is one of that category's).
+ */
+export const bannerFormSchema = z
+  .object({
+    images: requiredImages(messages.fillAllDetails),
+    catId: optionalId(productMessages.invalidCategory),
+    subCatId: optionalId(productMessages.invalidSubCategory),
+  })
+  .refine((form) => form.catId !== '' || form.subCatId === '', {
+    message: productMessages.category,
+    path: ['catId'],
+  });
 export type BannerForm = z.input<typeof bannerFormSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageEntry, imageList, inputMessages } from './input-rules';
 
 /** The body of every error answer (api.md §1). */
 export const errorBodySchema = z.object({
@@ -14,8 +15,8 @@ export type OkMessage = z.infer<typeof okMessageSchema>;
 
 export const idParamSchema = z.object({ id: z.string().min(1).max(64) });
 
-/** A list of image URLs as stored on a record. */
-export const imageListSchema = z.array(z.string().min(1).max(2048)).max(50);
+/** A list of image URLs as stored on a record: this shop's uploads (input-rules.ts). */
+export const imageListSchema = z.array(imageEntry('images must be a list of image URLs')).max(50);
 
 /**
  * The first message of a failed zod parse: forms show one alert, the server answers
@@ -68,18 +69,21 @@ export const objectBodySchema = z.preprocess(
   z.record(z.string(), z.unknown(), { error: 'The request body must be a JSON object' }),
 );
 
-/** Optional text: accepts a number (phones come as numbers from some clients). */
-export function optionalText(max = 500) {
+/**
+ * Optional text: accepts a number (phones come as numbers from some clients); a list, an
+ * object or a flag is refused, never turned into text.
+ */
+export function optionalText(max = 500, message: string = inputMessages.notText) {
   return z.preprocess(
     (value) => (value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : value),
-    z.string().trim().max(max),
+    z.string({ error: message }).trim().max(max, tooLong(max)),
   );
 }
 
-/** At least one image URL, with one message for missing, wrong type or empty. */
+/**
+ * At least one image, with one message for missing, wrong type or empty; each entry this
+ * shop's upload, given as its URL or as an object holding it under `img` or `url`.
+ */
 export function requiredImages(message: string) {
-  return z
-    .array(z.string({ error: message }).min(1, message).max(2048), { error: message })
-    .min(1, message)
-    .max(50);
+  return imageList(message, 1);
 }

@@ -6,6 +6,7 @@ export * from './common';
 export * from './config';
 export * from './countries';
 export * from './images';
+export * from './input-rules';
 export * from './messages';
 export * from './oidc';
 export * from './option-families';

@@ -18,7 +18,7 @@ function failure(schema: { safeParse(value: unknown): { success: boolean; error?
 const line = {
   productId: 'p1',
   productTitle: 'Galaxy Phone',
-  image: 'https://shop.test/a.png',
+  image: 'https://shop.test/uploads/products/0123456789abcdef01234567.png',
   quantity: 2,
   price: 10,
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { asText, requiredText } from './common';
+import { optionalText, requiredText } from './common';
+import { emailAddress, numberOf } from './input-rules';
 import { orderMessages, orderStatuses } from './order-names';
 
 export { type OrderStatus, orderMessages, orderStatuses } from './order-names';
@@ -33,21 +34,27 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-const text = (max: number) =>
-  z.preprocess((value) => (value === null || value === undefined ? '' : asText(value)), z.string().trim().max(max));
+// Text fields take text (a number counts as its text: phones and pincodes come as numbers from
+// some clients); a list or an object is refused, never joined into text.
+const text = optionalText;
+/** A number or text holding one; `Number([5])` and `Number(true)` are not quantities. */
+const typedNumber = (message: string) => z.preprocess(numberOf, z.number({ error: message }));
 
 const orderLineInput = z.object({
   productId: requiredText(orderMessages.fill, 64),
   productTitle: text(300),
+  // A copy of the product's image as it was ordered, or empty for the catalogue's own. Text
+  // here: an order saved before issue 17 may hold any URL and must still take a status change;
+  // the server refuses anything but this shop's uploads when it stores a line's image.
   image: text(2048),
-  quantity: z.coerce
-    .number({ error: orderMessages.quantity })
-    .int(orderMessages.quantity)
-    .min(1, orderMessages.quantity)
-    .max(100_000),
+  quantity: typedNumber(orderMessages.quantity).pipe(
+    z.number().int(orderMessages.quantity).min(1, orderMessages.quantity).max(100_000, orderMessages.quantity),
+  ),
   // Accepted for older clients but never charged: the server prices each line from the
   // catalogue (the product's current price) when the order is placed or its lines change.
-  price: z.coerce.number({ error: orderMessages.price }).min(0, orderMessages.price).max(1e9).optional(),
+  price: typedNumber(orderMessages.price)
+    .pipe(z.number().min(0, orderMessages.price).max(1e9, orderMessages.price))
+    .nullish(),
 });
 
 /** What a storefront (or the seed) sends; prices and totals are set by the server. */
@@ -57,7 +64,7 @@ export const orderBodySchema = z.object({
   phoneNumber: requiredText(orderMessages.fill, 40),
   address: requiredText(orderMessages.fill, 1000),
   pincode: requiredText(orderMessages.fill, 20),
-  email: requiredText(orderMessages.fill, 254),
+  email: emailAddress(orderMessages.fill),
   userid: text(64),
   status: z.preprocess((value) => value ?? 'pending', z.enum(orderStatuses, { error: orderMessages.status })),
   products: z.array(orderLineInput, { error: orderMessages.products }).min(1, orderMessages.products).max(200),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldMessages, firstMessage } from './common';
+import { inputMessages } from './input-rules';
 import {
   productFormSchema,
   productListQuerySchema,
@@ -106,6 +107,19 @@ describe('productFormSchema (Product Upload and Edit)', () => {
     ['a blank discount', { discount: ' ' }, 'please select the product discount'],
     ['no images', { images: [] }, 'please select images'],
     ['only empty image URLs', { images: ['', 3] }, 'please select images'],
+    ['a usable image beside an empty one (refused, not filtered)', { images: ['', image] }, 'please select images'],
+    ['an image list with a number, a word and null', { images: [1, 'a', null] }, 'please select images'],
+    ['another site’s image', { images: ['https://cdn.example/x.png'] }, inputMessages.imageNotUploaded],
+    ['a javascript: URL', { images: ['javascript:alert(1)'] }, inputMessages.imageNotUploaded],
+    ['a data: URL', { images: ['data:image/png;base64,iVBORw0KGgo='] }, inputMessages.imageNotUploaded],
+    ['a path outside the uploads', { images: ['/uploads/../jwt-secret'] }, inputMessages.imageNotUploaded],
+    ['a category given as a list', { category: ['c1'] }, 'please select a category'],
+    ['a category object without an id', { category: { name: 'Phones' } }, 'please select a category'],
+    ['a rating given as a list', { rating: [4] }, 'please select product rating'],
+    ['a rating given as true', { rating: true }, 'please select product rating'],
+    ['a price given as a list', { price: [5] }, 'price must be a number'],
+    ['a sub category given as a list', { subCatId: ['s1'] }, 'invalid Sub Category!'],
+    ['a name over 200 characters (refused, not cut)', { name: 'n'.repeat(201) }, 'Too long (at most 200 characters)'],
     ['price "abc"', { price: 'abc' }, 'price must be a number'],
     ['oldPrice "1,000"', { oldPrice: '1,000' }, 'old price must be a number'],
     ['countInStock "x"', { countInStock: 'x' }, 'stock must be a number'],
@@ -142,10 +156,10 @@ describe('productFormSchema (Product Upload and Edit)', () => {
     expect(productFormSchema.parse({ ...complete, price: 0 }).price).toBe(0);
   });
 
-  it('keeps only usable image URLs and the lists as sent', () => {
+  it('keeps the lists as sent', () => {
     const parsed = productFormSchema.parse({
       ...complete,
-      images: ['', image, 7],
+      images: [image],
       productRam: [' 8GB '],
       size: null,
       location: [{ value: 'IN', label: 'India' }],
@@ -158,6 +172,19 @@ describe('productFormSchema (Product Upload and Edit)', () => {
       location: [{ value: 'IN', label: 'India' }],
       subCatId: '',
     });
+  });
+
+  it('takes images as URLs or as objects holding one under img or url, and answers URLs', () => {
+    const other = '/uploads/products/0123456789abcdef01234567.webp';
+    const parsed = productFormSchema.parse({ ...complete, images: [{ id: 'x', img: image }, { url: other }, image] });
+    expect(parsed.images).toEqual([image, other, image]);
+  });
+
+  it('takes the category as its id or as the object GET /api/products/:id answers', () => {
+    const category = { _id: 'c1', id: 'c1', name: 'Phones', color: 'blue', images: [image] };
+    expect(productFormSchema.parse({ ...complete, category }).category).toBe('c1');
+    expect(productFormSchema.parse({ ...complete, category: { id: 'c2' } }).category).toBe('c2');
+    expect(productFormSchema.parse({ ...complete, category: 'c3' }).category).toBe('c3');
   });
 
   it('refuses a location that is not {value, label}', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { asText } from './common';
+import { tooLong } from './common';
+import { idOfReference, imageList, numberOf } from './input-rules';
 import { productMessages } from './product-messages';
 
 export { productsPath, searchPath } from './paths';
@@ -15,7 +16,7 @@ function typedNumber(emptyMessage: string, label: string, check: (n: number) => 
       ctx.addIssue({ code: 'custom', message: emptyMessage });
       return z.NEVER;
     }
-    const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
+    const n = numberOf(value);
     if (!Number.isFinite(n)) {
       ctx.addIssue({ code: 'custom', message: productMessages.notANumber(label) });
       return z.NEVER;
@@ -28,18 +29,25 @@ function typedNumber(emptyMessage: string, label: string, check: (n: number) => 
   });
 }
 
+/** Text (a number typed in counts as its text); anything else, or blank, gives `message`. */
 function typedText(message: string, max: number) {
   return z.unknown().transform((value, ctx) => {
     if (blank(value) || (typeof value !== 'string' && typeof value !== 'number')) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
-    return String(value).trim().slice(0, max);
+    const text = String(value).trim();
+    if (text.length > max) {
+      ctx.addIssue({ code: 'custom', message: tooLong(max) });
+      return z.NEVER;
+    }
+    return text;
   });
 }
 
-const optionalText = (max: number) =>
-  z.preprocess((value) => (value === null || value === undefined ? '' : asText(value)), z.string().trim().max(max));
+/** An optional id: missing, null or blank is none; a list or an object is refused, not turned into text. */
+const optionalId = (message: string) =>
+  z.preprocess((value) => value ?? '', z.string({ error: message }).trim().max(64, message));
 const listMessage = 'RAM, weight and size must each be a list of values';
 const stringList = z.preprocess(
   (value) => value ?? [],
@@ -71,7 +79,8 @@ export const productFormSchema = z.object({
     (n) => n >= 0 && n <= 1e9,
     'old price must be 0 or more',
   ),
-  category: typedText(productMessages.category, 64),
+  // The id, or (existing clients) the category object GET /api/products/:id answered, by its `_id`/`id`.
+  category: z.preprocess(idOfReference, typedText(productMessages.category, 64)),
   countInStock: typedNumber(
     productMessages.countInStock,
     'stock',
@@ -79,8 +88,7 @@ export const productFormSchema = z.object({
     'stock must be a whole number, 0 or more',
   ),
   rating: z.unknown().transform((value, ctx) => {
-    // A value String() cannot turn into text, Number() cannot turn into a number either (asText).
-    const n = typeof asText(value ?? 0) === 'string' ? Number(value ?? 0) : Number.NaN;
+    const n = value === undefined || value === null ? 0 : numberOf(value);
     if (!Number.isFinite(n) || n === 0) {
       ctx.addIssue({ code: 'custom', message: productMessages.rating });
       return z.NEVER;
@@ -103,17 +111,8 @@ export const productFormSchema = z.object({
     (n) => n >= 0 && n <= 100,
     'discount must be between 0 and 100',
   ),
-  images: z.unknown().transform((value, ctx) => {
-    const list = Array.isArray(value)
-      ? value.filter((url) => typeof url === 'string' && url.length > 0 && url.length <= 2048)
-      : [];
-    if (list.length === 0) {
-      ctx.addIssue({ code: 'custom', message: productMessages.images });
-      return z.NEVER;
-    }
-    return (list as string[]).slice(0, 50);
-  }),
-  subCatId: optionalText(64),
+  images: imageList(productMessages.images),
+  subCatId: optionalId(productMessages.invalidSubCategory),
   productRam: stringList,
   size: stringList,
   productWeight: stringList,
@@ -175,10 +174,7 @@ export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 export const searchQuerySchema = z.object({
   q: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value),
-    z
-      .string({ error: productMessages.queryRequired })
-      .min(1, productMessages.queryRequired)
-      .max(200, productMessages.queryTooLong),
+    z.string({ error: productMessages.queryRequired }).min(1, productMessages.queryRequired).max(200),
   ),
   page: pageNumber.optional(),
   perPage: z.coerce.number().int().min(1).max(10_000).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { asText, requiredText } from './common';
+import { optionalText, requiredText } from './common';
+import { numberOf } from './input-rules';
 
 export { reviewsPath } from './paths';
 
@@ -27,12 +28,14 @@ export const reviewMessages = {
 export const reviewBodySchema = z.object({
   productId: requiredText(reviewMessages.productId, 64),
   customerName: requiredText(reviewMessages.customerName, 120),
-  customerId: z.preprocess((value) => (value == null ? '' : asText(value)), z.string().max(64)),
+  // Text, or a number as its text; a list is refused, not joined (issue 17).
+  customerId: optionalText(64),
   review: requiredText(reviewMessages.review, 5000),
-  customerRating: z.coerce
-    .number({ error: reviewMessages.rating })
-    .min(1, reviewMessages.rating)
-    .max(5, reviewMessages.rating),
+  // A number or text holding one: `Number([4])` and `Number(true)` are not ratings.
+  customerRating: z.preprocess(
+    numberOf,
+    z.number({ error: reviewMessages.rating }).min(1, reviewMessages.rating).max(5, reviewMessages.rating),
+  ),
 });
 
 export const reviewListQuerySchema = z.object({ productId: z.string().min(1).max(64).optional() });

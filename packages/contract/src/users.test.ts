@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldMessages, firstMessage } from './common';
+import { inputMessages } from './input-rules';
 import { messages } from './messages';
 import {
   changePasswordBodySchema,
@@ -69,8 +70,8 @@ describe('signinBodySchema', () => {
     expect(messageOf(signinBodySchema, {})).toBe('email can not be blank!');
     expect(messageOf(signinBodySchema, { email: '   ', password: 'p' })).toBe('email can not be blank!');
     expect(messageOf(signinBodySchema, { email: null, password: 'p' })).toBe('email can not be blank!');
-    expect(messageOf(signinBodySchema, { email: 'a@b.c' })).toBe('password can not be blank!');
-    expect(messageOf(signinBodySchema, { email: 'a@b.c', password: '' })).toBe('password can not be blank!');
+    expect(messageOf(signinBodySchema, { email: 'a@b.co' })).toBe('password can not be blank!');
+    expect(messageOf(signinBodySchema, { email: 'a@b.co', password: '' })).toBe('password can not be blank!');
   });
 });
 
@@ -79,10 +80,10 @@ describe('signupBodySchema', () => {
     const steps: Array<[Record<string, unknown>, string]> = [
       [{}, 'name can not be blank!'],
       [{ name: 'A' }, 'email can not be blank!'],
-      [{ name: 'A', email: 'a@b.c' }, 'phone can not be blank!'],
-      [{ name: 'A', email: 'a@b.c', phone: '1' }, 'password can not be blank!'],
-      [{ name: 'A', email: 'a@b.c', phone: '1', password: 'p' }, 'confirm password can not be blank!'],
-      [{ name: 'A', email: 'a@b.c', phone: '1', password: 'p', confirmPassword: 'q' }, 'password not match'],
+      [{ name: 'A', email: 'a@b.co' }, 'phone can not be blank!'],
+      [{ name: 'A', email: 'a@b.co', phone: '1' }, 'password can not be blank!'],
+      [{ name: 'A', email: 'a@b.co', phone: '1', password: 'p' }, 'confirm password can not be blank!'],
+      [{ name: 'A', email: 'a@b.co', phone: '1', password: 'p', confirmPassword: 'q' }, 'password not match'],
     ];
     for (const [input, message] of steps) expect(messageOf(signupBodySchema, input), message).toBe(message);
   });
@@ -98,10 +99,22 @@ describe('signupBodySchema', () => {
     });
   });
 
-  it('takes a phone sent as a number, defaults isAdmin to true and needs no e-mail format', () => {
-    const parsed = signupBodySchema.parse({ ...signup, phone: 5550100, isAdmin: undefined, email: 'Not An Email' });
-    expect(parsed).toEqual({ ...signup, phone: '5550100', email: 'not an email', isAdmin: true });
+  it('takes a phone sent as a number and defaults isAdmin to true', () => {
+    const parsed = signupBodySchema.parse({ ...signup, phone: 5550100, isAdmin: undefined, email: ' Asha@Shop.TEST ' });
+    expect(parsed).toEqual({ ...signup, phone: '5550100', email: 'asha@shop.test', isAdmin: true });
     expect(signupBodySchema.parse({ ...signup, isAdmin: false }).isAdmin).toBe(false);
+  });
+
+  it('stores only an e-mail address of an address’s form (issue 17; the spec had no rule)', () => {
+    for (const email of [
+      'Not An Email',
+      '<script>alert(1)</script>',
+      'a@b',
+      'a@b.c',
+      '@shop.test',
+      `${'x'.repeat(250)}@a.co`,
+    ])
+      expect(messageOf(signupBodySchema, { ...signup, email }), email).toBe(inputMessages.emailInvalid);
   });
 
   it('keeps passwords as typed (no trimming)', () => {
@@ -112,7 +125,12 @@ describe('signupBodySchema', () => {
 });
 
 describe('profileBodySchema', () => {
-  const profile = { name: 'Asha', email: 'asha@shop.test', phone: '1', images: ['https://x/uploads/users/a.png'] };
+  const profile = {
+    name: 'Asha',
+    email: 'asha@shop.test',
+    phone: '1',
+    images: ['https://x.test/uploads/users/0123456789abcdef01234567.png'],
+  };
 
   it('needs every field and one image: Please fill all the details', () => {
     for (const input of [
@@ -120,11 +138,17 @@ describe('profileBodySchema', () => {
       { ...profile, email: ' ' },
       { ...profile, phone: '' },
       { ...profile, images: [] },
-      { name: 'A', email: 'a@b.c', phone: '1' },
+      { name: 'A', email: 'a@b.co', phone: '1' },
       {},
     ]) {
       expect(messageOf(profileBodySchema, input), JSON.stringify(input)).toBe('Please fill all the details');
     }
+  });
+
+  it('refuses an e-mail that is not an address, and images that are not uploads', () => {
+    expect(messageOf(profileBodySchema, { ...profile, email: '<script>@x' })).toBe(inputMessages.emailInvalid);
+    for (const image of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'https://x.test/a.png'])
+      expect(messageOf(profileBodySchema, { ...profile, images: [image] }), image).toBe(inputMessages.imageNotUploaded);
   });
 
   it('drops fields it does not take', () => {

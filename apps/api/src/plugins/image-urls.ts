@@ -1,10 +1,8 @@
+import { isUploadPath } from '@shopdesk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { badRequest } from '../lib/http-error';
-
-/** Our own stored image URL, whatever origin it was written with. */
-const ownImageUrl = /^https?:\/\/[^/]+(\/uploads\/[a-z]+\/[0-9a-f]{24}(?:\.small)?\.(?:jpg|png|webp))$/;
 
 /** Deeper than any body or answer of the API; a 1 MB JSON body can nest far deeper (stack overflow, 500). */
 const maxDepth = 64;
@@ -49,6 +47,22 @@ export function absoluteImageUrlsInJson(json: string, base: string): string {
 }
 
 /**
+ * Our own image URL cut back to its stored path: `<base>/uploads/…` where `base` is PUBLIC_URL
+ * or the origin this request came to, and the rest a name the image pipeline makes. Anything
+ * else stays as sent, and the image fields' rule (this shop's `/uploads/` paths only) refuses
+ * it: another origin's `/uploads/…` is not ours.
+ */
+export function ownImagePath(text: string, bases: readonly string[]): string {
+  for (const base of bases) {
+    if (text.length > base.length && text.startsWith(base)) {
+      const rest = text.slice(base.length);
+      if (isUploadPath(rest)) return rest;
+    }
+  }
+  return text;
+}
+
+/**
  * Records store image paths (`/uploads/…`), never an origin: the shop keeps working under
  * another host name or behind a proxy. Our URLs coming in are cut back to the path; paths
  * going out become absolute (PUBLIC_URL, or the request's own origin), as api.md §1 asks, on
@@ -57,7 +71,11 @@ export function absoluteImageUrlsInJson(json: string, base: string): string {
 export const imageUrlsPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   app.addHook('preValidation', async (request) => {
     if (request.body && typeof request.body === 'object') {
-      request.body = mapStrings(request.body, (text) => ownImageUrl.exec(text)?.[1] ?? text);
+      const own = `${request.protocol}://${request.host}`;
+      const bases = config.publicUrl && config.publicUrl !== own ? [config.publicUrl, own] : [own];
+      request.body = mapStrings(request.body, (text) =>
+        text.includes('/uploads/') ? ownImagePath(text, bases) : text,
+      );
     }
   });
 

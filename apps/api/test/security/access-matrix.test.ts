@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../src/modules/sessions/sessions.service';
-import { createProduct, createSecondAdmin, productBody } from '../catalogue-fixtures';
+import { createProduct, createSecondAdmin, imageUrl, productBody } from '../catalogue-fixtures';
 import { bearer, createAdmin, engineName, ownerEmail, ownerPassword, signIn, type TestApp } from '../test-app';
 import { createAppWithRoutes, type RegisteredRoute, routeKey } from './route-list';
 
@@ -383,7 +383,7 @@ describe(`access matrix, generated from the registered routes (${engineName})`, 
       .selectAll()
       .where('id', '=', w.ownerId)
       .executeTakeFirst();
-    const profile = { name: 'Taken', email: 'second@shop.test', phone: '1', images: ['https://x.test/a.png'] };
+    const profile = { name: 'Taken', email: 'second@shop.test', phone: '1', images: [imageUrl('a', 'users')] };
     const attempts: InjectOptions[] = [
       { method: 'GET', url: `/api/user/${w.ownerId}` },
       { method: 'PUT', url: `/api/user/${w.ownerId}`, payload: profile },
@@ -527,7 +527,7 @@ describe(`mass assignment (${engineName})`, () => {
       twoFactorEnabled: true,
       userId: w.ownerId,
     };
-    const profile = { name: 'Second Admin', email: 'second@shop.test', phone: '42', images: ['https://x.test/me.png'] };
+    const profile = { name: 'Second Admin', email: 'second@shop.test', phone: '42', images: [imageUrl('me', 'users')] };
     const res = await post(`/api/user/${w.adminId}`, { ...profile, ...extras }, 'PUT');
     expect(res.statusCode, res.body).toBeLessThan(500);
     const after = await db().selectFrom('users').selectAll().where('id', '=', w.adminId).executeTakeFirstOrThrow();
@@ -558,7 +558,7 @@ describe(`mass assignment (${engineName})`, () => {
   it('products keep their own id, dates, category names and sales counters whatever the body says', async () => {
     const category = await post('/api/category/create', {
       name: 'Phones',
-      images: ['https://x.test/c.png'],
+      images: [imageUrl('c')],
       color: '#123456',
       ...serverFields,
     });
@@ -619,7 +619,9 @@ describe(`mass assignment (${engineName})`, () => {
       pincode: '560001',
       email: 'ravi@customer.test',
       userid: 'u1',
-      products: [{ productId: product.id, productTitle: 'Priced', image: 'x', quantity: 2, price: 1, subTotal: 1 }],
+      products: [
+        { productId: product.id, productTitle: 'Priced', image: imageUrl('x'), quantity: 2, price: 1, subTotal: 1 },
+      ],
     });
     expect(order.statusCode, order.body).toBe(201);
     const orderRow = await db().selectFrom('orders').selectAll().executeTakeFirstOrThrow();
@@ -637,7 +639,7 @@ describe(`mass assignment (${engineName})`, () => {
     expect(optionRow.created_at).not.toBe(longAgo);
 
     const slide = await post('/api/homeBanner/create', {
-      images: ['https://x.test/s.png'],
+      images: [imageUrl('s', 'slides')],
       ...serverFields,
       family: 'banners',
     });

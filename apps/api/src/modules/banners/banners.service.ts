@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Caller } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
+import { ownUploads } from '../../lib/own-uploads';
 import { findCategory } from '../categories/categories.repository';
 import * as repo from './banners.repository';
 
@@ -36,10 +37,11 @@ export function bannersService(ctx: AppContext, family: BannerFamily) {
     }
     if (spec.hasCategory && form.subCatId) {
       const sub = await findCategory(ctx.db, form.subCatId);
-      if (!sub?.parent_id) throw notFound(productMessages.invalidSubCategory);
+      // The schema saw a category beside it; the sub category must be one of that category's.
+      if (!sub?.parent_id || sub.parent_id !== names.cat_id) throw notFound(productMessages.invalidSubCategory);
       Object.assign(names, { sub_cat_id: sub.id, sub_cat_name: sub.name });
     }
-    return { images: JSON.stringify(form.images), ...names };
+    return { images: JSON.stringify(ownUploads(form.images)), ...names };
   }
 
   async function get(id: string) {

@@ -3,6 +3,7 @@ import {
   catalogueMessages,
   categoryFormSchema,
   messages,
+  optionalText,
   requiredText,
   subCategoryFormSchema,
 } from '@shopdesk/contract';
@@ -12,12 +13,21 @@ import { bumpCounter, counterNames } from '../../db/counters';
 import type { Caller } from '../../lib/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
+import { ownUploads } from '../../lib/own-uploads';
 import { storeProductJson } from '../products/product-json';
 import * as repo from './categories.repository';
 import { categoryReferences } from './category-references';
 
 /** A sub category's edit needs only a name; colour and images stay as they were. */
 const subCategoryUpdateSchema = z.object({ name: requiredText(messages.fillAllDetails, 100) });
+/** A sub category may carry a colour (the spec's form sends none); text, not a list or an object. */
+const subCategoryColorSchema = optionalText(50);
+
+/** Name, colour and images of a category, its images this shop's uploads. */
+function categoryValues(body: unknown): repo.CategoryValues {
+  const form = categoryFormSchema.parse(body);
+  return { ...form, images: ownUploads(form.images) };
+}
 
 function withChildren(row: repo.CategoryRow, children: repo.CategoryRow[]): Category {
   return { ...repo.toCategory(row), children: children.map(repo.toCategory) };
@@ -59,9 +69,9 @@ export async function createCategory(ctx: AppContext, body: Record<string, unkno
     if (!parent) throw notFound(catalogueMessages.parentNotFound);
     if (parent.parent_id) throw badRequest(catalogueMessages.subCategoryTooDeep);
     parentId = parent.id;
-    values = { name: form.name, color: typeof body.color === 'string' ? body.color.slice(0, 50) : '', images: [] };
+    values = { name: form.name, color: subCategoryColorSchema.parse(body.color), images: [] };
   } else {
-    values = categoryFormSchema.parse(body);
+    values = categoryValues(body);
   }
   await assertNameFree(ctx, parentId, values.name);
   try {
@@ -78,7 +88,7 @@ export async function updateCategory(ctx: AppContext, id: string, body: Record<s
   if (!row) throw notFound(catalogueMessages.categoryNotFound);
   const values: repo.CategoryValues = row.parent_id
     ? { ...subCategoryUpdateSchema.parse(body), color: row.color, images: JSON.parse(row.images) as string[] }
-    : categoryFormSchema.parse(body);
+    : categoryValues(body);
   await assertNameFree(ctx, row.parent_id, values.name, id);
   await ctx.transaction(async (trx) => {
     await repo.updateCategory(trx, id, values, nowIso(ctx.clock));

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { imageUrl } from '../../../test/catalogue-fixtures';
 import { bearer, createAdmin, createTestApp, engineName, signIn, type TestApp } from '../../../test/test-app';
 
 const base = '/api/category';
 const fillAll = { error: true, msg: 'Please fill all the details' };
-const imageA = 'https://cdn.shop.test/uploads/categories/a.png';
-const imageB = 'https://cdn.shop.test/uploads/categories/b.png';
+const imageA = imageUrl('a', 'categories');
+const imageB = imageUrl('b', 'categories');
 
 interface CategoryBody {
   _id: string;

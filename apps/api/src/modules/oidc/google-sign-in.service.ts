@@ -11,8 +11,39 @@ import { forbidden, unauthorized } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
 import { verifySecondFactor } from '../account-security/account-security.service';
 import { openSession } from '../sessions/sessions.service';
-import { findUserByEmail, insertUser } from '../users/users.repository';
-import { verifyCredential } from './oidc-credential';
+import { findUserByEmail, insertUser, updateUserProfile } from '../users/users.repository';
+import { type VerifiedIdentity, verifyCredential } from './oidc-credential';
+import { copyProfilePicture, settlePicture } from './profile-picture';
+
+/**
+ * The new account's picture: the provider's, copied into the store (a record never holds
+ * another site's URL, issue 17). The account exists first, as the owner of the upload.
+ */
+async function givePicture(
+  ctx: AppContext,
+  row: { id: string; name: string; email: string; phone: string },
+  identity: VerifiedIdentity,
+) {
+  // The upload's owner, as storeUploads takes one; no session exists yet.
+  const account = {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    isAdmin: true,
+    isOwner: false,
+    sessionId: '',
+    mustSetUpTwoFactor: false,
+  };
+  const images = await copyProfilePicture(ctx, account, identity.picture);
+  if (images.length === 0) return;
+  await updateUserProfile(
+    ctx.db,
+    row.id,
+    { name: row.name, email: row.email, phone: row.phone, images },
+    nowIso(ctx.clock),
+  );
+  await settlePicture(ctx, account, images);
+}
 
 /**
  * `POST /api/user/authWithGoogle`: the identity is the credential's (signed by the callback
@@ -39,7 +70,7 @@ export async function authWithGoogle(
         email: identity.email,
         phone: '',
         passwordHash: null,
-        images: identity.picture ? [identity.picture] : [],
+        images: [],
         isAdmin: true,
         now: nowIso(ctx.clock),
       });
@@ -49,7 +80,10 @@ export async function authWithGoogle(
     }
     row = await findUserByEmail(ctx.db, identity.email);
     if (!row) throw unauthorized(oidcMessages.credentialInvalid);
-    if (row.id === id) ctx.log.info({ event: 'signup', userId: id, isAdmin: true, via: 'oidc' }, 'account created');
+    if (row.id === id) {
+      ctx.log.info({ event: 'signup', userId: id, isAdmin: true, via: 'oidc' }, 'account created');
+      await givePicture(ctx, row, identity);
+    }
   }
   if (row.is_admin !== 1) throw forbidden(messages.notAdmin);
   // Google is the first factor only.

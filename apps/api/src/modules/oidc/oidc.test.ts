@@ -1,10 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { messages, oidcMessages, securityMessages } from '@shopdesk/contract';
 import { SignJWT } from 'jose';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningOidcProvider, startOidcProvider } from '../../../../../e2e/support/oidc-provider';
 import { bearer, createAdmin, createTestApp, type TestApp } from '../../../test/test-app';
 import { totpFor } from '../account-security/totp';
 import { answerAtProvider, callback, popupSignIn, publicUrl, redirectUri, startAtShop } from './oidc-test-flow';
+import { pictureLimits } from './profile-picture';
 
 let idp: RunningOidcProvider;
 let t: TestApp;
@@ -225,7 +229,10 @@ describe('POST /api/user/authWithGoogle', () => {
       url: `/api/user/${answer.user.id}`,
       headers: bearer(answer.token),
     });
-    expect(profile.json()).toMatchObject({ name: 'New Admin', phone: '', images: [data.profile?.picture] });
+    // The provider's picture, copied into the shop's store: never another site's URL (issue 17).
+    expect(data.profile?.picture).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/avatars\//);
+    expect(profile.json()).toMatchObject({ name: 'New Admin', phone: '' });
+    expect(profile.json().images).toEqual([expect.stringMatching(ownPicture)]);
     expect((await accountOf(t, 'new.admin@shop.test'))?.password_hash).toBeNull();
     // A password sign-in cannot reach an account that has none.
     const signin = await t.request({
@@ -294,4 +301,49 @@ describe('POST /api/user/authWithGoogle', () => {
   });
 });
 
+describe('the profile picture at the first Google sign-in (issue 17)', () => {
+  const imagesOf = async (app: TestApp, email: string) => JSON.parse((await accountOf(app, email))?.images ?? 'null');
+  const filesIn = (app: TestApp) => fs.readdirSync(path.join(app.config.uploadsDir, 'users'), { withFileTypes: true });
+
+  it('is copied into the store through the upload pipeline and served from /uploads', async () => {
+    const res = await authWithGoogle(t, googleBody(await popupSignIn(t, 'picture.copy@shop.test')));
+    expect(res.statusCode).toBe(200);
+    const [stored] = await imagesOf(t, 'picture.copy@shop.test');
+    expect(stored).toMatch(/^\/uploads\/users\/[0-9a-f]{24}\.png$/);
+    const served = await t.request({ method: 'GET', url: stored });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(48);
+    const small = await t.request({ method: 'GET', url: stored.replace('.png', '.small.webp') });
+    expect(small.statusCode).toBe(200);
+    // Held by the account, not left in its temporary upload store.
+    const store = await t.request({ method: 'GET', url: '/api/imageUpload', headers: bearer(res.json().token) });
+    expect(store.json()).toEqual([]);
+  });
+
+  it.each([
+    ['the provider has none (404)', 'no+nopicture@shop.test'],
+    ['it is larger than the bound (12 MB, no length declared)', 'big+hugepicture@shop.test'],
+  ])('is left out when %s: the account is made without one', async (_, email) => {
+    const before = filesIn(t).length;
+    const res = await authWithGoogle(t, googleBody(await popupSignIn(t, email)));
+    expect(res.statusCode).toBe(200);
+    expect(await imagesOf(t, email)).toEqual([]);
+    expect(filesIn(t).length).toBe(before);
+  });
+
+  it(
+    'is left out when the provider does not finish sending it in time',
+    async () => {
+      const started = Date.now();
+      const res = await authWithGoogle(t, googleBody(await popupSignIn(t, 'slow+slowpicture@shop.test')));
+      expect(res.statusCode).toBe(200);
+      expect(await imagesOf(t, 'slow+slowpicture@shop.test')).toEqual([]);
+      expect(Date.now() - started).toBeLessThan(pictureLimits.timeoutMs + 4_000);
+    },
+    pictureLimits.timeoutMs + 10_000,
+  );
+});
+
+const ownPicture = /^http:\/\/shop\.test\/uploads\/users\/[0-9a-f]{24}\.png$/;
 const ownerLike = 'owner@shop.test';

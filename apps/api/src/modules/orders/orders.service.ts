@@ -11,6 +11,7 @@ import { bumpCounters, counterNames, readCounter } from '../../db/counters';
 import type { Db } from '../../db/create-db';
 import { badRequest, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
+import { ownUploads } from '../../lib/own-uploads';
 import * as repo from './orders.repository';
 
 type OrderInput = z.output<typeof orderBodySchema>;
@@ -71,7 +72,9 @@ async function orderLines(db: Db, orderId: string, input: OrderInput) {
       line: index,
       product_id: line.productId,
       product_title: line.productTitle || product.name,
-      image: line.image || ((JSON.parse(product.images) as string[])[0] ?? ''),
+      image: line.image
+        ? (ownUploads([line.image], `products.${index}.image`)[0] ?? '')
+        : ((JSON.parse(product.images) as string[])[0] ?? ''),
       quantity: line.quantity,
       price: product.price,
       sub_total: Math.round(product.price * line.quantity * 100) / 100,

@@ -1,4 +1,4 @@
-import type { BestSeller, Order, Product, Sales } from '@shopdesk/contract';
+import { type BestSeller, inputMessages, type Order, type Product, type Sales } from '@shopdesk/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -194,10 +194,30 @@ describe(`orders API (${engineName})`, () => {
       ['a negative price', { price: -1 }, 'price must be a number, 0 or more'],
       ['price "abc"', { price: 'abc' }, 'price must be a number, 0 or more'],
       ['no productId', { productId: '' }, fillAll],
+      ['a quantity given as a list', { quantity: [2] }, 'quantity must be a whole number, 1 or more'],
+      ['a quantity given as true', { quantity: true }, 'quantity must be a whole number, 1 or more'],
+      ['another site’s image', { image: 'https://cdn.example/phone.png' }, inputMessages.imageNotUploaded],
+      ['a javascript: image', { image: 'javascript:alert(1)' }, inputMessages.imageNotUploaded],
     ])('refuses a line with %s: 400 and a clear message', async (_, override, message) => {
       const before = await count();
       const res = await postOrder(t, token, orderBody([{ ...orderLine(phone.id, 1), ...override }]));
       expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: true, msg: message });
+      expect(await count()).toBe(before);
+    });
+
+    it.each([
+      ['userid [1,"a",null] (no longer stored as "1,a,")', { userid: [1, 'a', null] }, inputMessages.notText],
+      ['a name given as a list', { name: ['Ravi', 'Kumar'] }, fillAll],
+      ['an address given as an object', { address: { line: '12 MG Road' } }, fillAll],
+      ['an e-mail holding a script', { email: '<script>alert(1)</script>' }, inputMessages.emailInvalid],
+      ['an e-mail without a domain', { email: 'ravi@' }, inputMessages.emailInvalid],
+      ['a lone surrogate in the address', { address: '12 MG Road \uD800' }, inputMessages.invalidText],
+      ['a NUL in the payment id', { paymentId: 'pay\u0000_1' }, inputMessages.invalidText],
+    ])('refuses %s with 400 and stores nothing (issue 17)', async (_, override, message) => {
+      const before = await count();
+      const res = await postOrder(t, token, orderBody([orderLine(phone.id, 1)], override));
+      expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({ error: true, msg: message });
       expect(await count()).toBe(before);
     });
@@ -361,6 +381,21 @@ describe(`orders API (${engineName})`, () => {
         expect(res.json()).toMatchObject({ error: true, msg: 'status must be pending, confirm, delivered or empty' });
       }
       expect((await getOne(order.id)).json()).toEqual(order);
+    });
+
+    it('an order saved with another site’s line image (before issue 17) still takes a status change', async () => {
+      const order = await createOrder(t, token, [orderLine(phone.id, 1)]);
+      const legacy = 'https://cdn.example/old-phone.png';
+      await t.app.ctx.db.updateTable('order_items').set({ image: legacy }).where('order_id', '=', order.id).execute();
+      const shown = (await getOne(order.id)).json() as Order;
+      expect(shown.products[0]?.image).toBe(legacy);
+      const res = await put(order.id, { ...shown, status: 'delivered' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'delivered', products: [{ image: legacy }] });
+      // Lines that change are stored again, and then only this shop's uploads are taken.
+      const changed = await put(order.id, { ...shown, products: [{ ...shown.products[0], quantity: 2 }] });
+      expect(changed.statusCode).toBe(400);
+      expect(changed.json()).toMatchObject({ error: true, msg: inputMessages.imageNotUploaded });
     });
 
     it('PUT without a status sets it back to pending', async () => {

@@ -4,6 +4,7 @@ import { bumpCounter, counterNames, readCounter } from '../../db/counters';
 import type { Caller } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
+import { ownUploads } from '../../lib/own-uploads';
 import { findCategory } from '../categories/categories.repository';
 import { productPageJson, productTexts, storeProductJson } from './product-json';
 import * as repo from './products.repository';
@@ -70,10 +71,12 @@ async function productValues(ctx: AppContext, body: unknown): Promise<repo.Produ
   const input = productFormSchema.parse(body);
   const category = await findCategory(ctx.db, input.category);
   if (!category || category.parent_id) throw notFound(productMessages.invalidCategory);
+  const images = ownUploads(input.images);
   let subCategory: Awaited<ReturnType<typeof findCategory>>;
   if (input.subCatId) {
     subCategory = await findCategory(ctx.db, input.subCatId);
-    if (!subCategory?.parent_id) throw notFound(productMessages.invalidSubCategory);
+    // A sub category of this product's category, not of another one.
+    if (subCategory?.parent_id !== category.id) throw notFound(productMessages.invalidSubCategory);
   }
   return {
     name: input.name,
@@ -93,7 +96,7 @@ async function productValues(ctx: AppContext, body: unknown): Promise<repo.Produ
     size: JSON.stringify(input.size),
     product_weight: JSON.stringify(input.productWeight),
     location: JSON.stringify(input.location),
-    images: JSON.stringify(input.images),
+    images: JSON.stringify(images),
   };
 }
 

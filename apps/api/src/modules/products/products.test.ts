@@ -1,4 +1,4 @@
-import type { Product } from '@shopdesk/contract';
+import { inputMessages, type Product } from '@shopdesk/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +8,7 @@ import {
   createProduct,
   createSecondAdmin,
   createSubCategory,
+  imagePath,
   imageUrl,
   notAdmin,
   pleaseSignIn,
@@ -423,6 +424,106 @@ describe(`products API: create, read, update, delete (${engineName})`, () => {
       expect(list.json().totalCount).toBe(start);
       expect(list.json().products).toHaveLength(start);
     });
+  });
+});
+
+describe(`products API: strict input and existing clients' shapes (issue 17, ${engineName})`, () => {
+  let t: TestApp;
+  let token: string;
+  let electronics: CategoryRecord;
+  let phones: CategoryRecord;
+  let shirts: CategoryRecord;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await signIn(t);
+    electronics = await createCategory(t, token, 'Electronics');
+    phones = await createSubCategory(t, token, 'Phones', electronics.id);
+    const fashion = await createCategory(t, token, 'Fashion');
+    shirts = await createSubCategory(t, token, 'Shirts', fashion.id);
+  });
+  afterAll(() => t.close());
+
+  const storedProducts = () => t.app.ctx.db.selectFrom('products').select(['name', 'images']).execute();
+
+  it.each([
+    ['images [1,"a",null] (no longer filtered down to ["a"])', { images: [1, 'a', null] }, 'please select images'],
+    ['a usable image beside an empty one', { images: [imageUrl('ok'), ''] }, 'please select images'],
+    ['a javascript: image', { images: ['javascript:alert(1)'] }, inputMessages.imageNotUploaded],
+    ['a data: image', { images: ['data:image/png;base64,iVBORw0KGgo='] }, inputMessages.imageNotUploaded],
+    ['another site’s image', { images: ['https://cdn.example/phone.png'] }, inputMessages.imageNotUploaded],
+    [
+      'another origin’s /uploads/ path',
+      { images: [`https://cdn.example${imagePath('x')}`] },
+      inputMessages.imageNotUploaded,
+    ],
+    ['a name given as a list', { name: ['Galaxy', 'Phone'] }, 'please add product name'],
+    ['a rating given as a list', { rating: [4] }, 'please select product rating'],
+    ['a price given as a list', { price: [19999] }, 'price must be a number'],
+    ['a description with a lone surrogate', { description: 'Bright \uD83D screen' }, inputMessages.invalidText],
+    ['a brand with a NUL', { brand: 'Sam\u0000sung' }, inputMessages.invalidText],
+    ['a RAM value with a lone surrogate', { productRam: ['8GB\uDC00'] }, inputMessages.invalidText],
+  ])('refuses %s with 400 and stores nothing', async (_, override, message) => {
+    const before = await storedProducts();
+    const res = await postProduct(t, token, productBody(electronics.id, override));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error: true, msg: message });
+    expect(await storedProducts()).toEqual(before);
+  });
+
+  it('stores emoji (pairs of surrogates) as sent', async () => {
+    const product = await createProduct(t, token, electronics.id, { name: 'Phone 📱', description: '𝕊𝕙𝕠𝕡 🛒' });
+    expect(
+      (await t.request({ method: 'GET', url: `/api/products/${product.id}`, headers: bearer(token) })).json(),
+    ).toMatchObject({ name: 'Phone 📱', description: '𝕊𝕙𝕠𝕡 🛒' });
+  });
+
+  it('refuses a sub category of another category with 404', async () => {
+    const res = await postProduct(t, token, productBody(electronics.id, { subCatId: shirts.id }));
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: true, msg: 'invalid Sub Category!' });
+  });
+
+  it('takes images as {id, img} or {url} objects and answers URLs; stores paths', async () => {
+    const res = await postProduct(
+      t,
+      token,
+      productBody(electronics.id, { images: [{ id: 'i1', img: imageUrl('obj-1') }, { url: imagePath('obj-2') }] }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().images).toEqual([imageUrl('obj-1'), imageUrl('obj-2')]);
+    const row = await t.app.ctx.db
+      .selectFrom('products')
+      .select('images')
+      .where('id', '=', res.json().id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.images)).toEqual([imagePath('obj-1'), imagePath('obj-2')]);
+  });
+
+  it('takes the category object GET /:id answered, on create and on edit (the spec’s client edits that way)', async () => {
+    const created = await postProduct(t, token, productBody(electronics.id, { category: categoryObject(electronics) }));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ catId: electronics.id, category: categoryObject(electronics) });
+
+    const shown = (
+      await t.request({ method: 'GET', url: `/api/products/${created.json().id}`, headers: bearer(token) })
+    ).json();
+    const edited = await t.request({
+      method: 'PUT',
+      url: `/api/products/${shown.id}`,
+      headers: bearer(token),
+      payload: { ...shown, name: 'Edited as sent back', subCatId: phones.id },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      name: 'Edited as sent back',
+      catId: electronics.id,
+      subCatId: phones.id,
+      category: { id: electronics.id },
+      images: shown.images,
+    });
+    const byId = await postProduct(t, token, productBody(electronics.id, { category: { id: electronics.id } }));
+    expect(byId.statusCode).toBe(201);
   });
 });
 

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import type { Caller } from '../../lib/caller';
 import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
+import { ownUploads } from '../../lib/own-uploads';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { cancelPasswordResets } from '../account-security/account-security.repository';
 import { verifySecondFactor } from '../account-security/account-security.service';
@@ -118,7 +119,7 @@ export async function updateOwnProfile(ctx: AppContext, caller: Caller, id: stri
   if ((caller.isOwner || body.email === ctx.config.adminEmail) && body.email !== caller.email) {
     throw forbidden('The shop owner’s e-mail address cannot be changed here');
   }
-  await updateUserProfile(ctx.db, id, body, nowIso(ctx.clock));
+  await updateUserProfile(ctx.db, id, { ...body, images: ownUploads(body.images) }, nowIso(ctx.clock));
   return getUser(ctx, id);
 }
 

@@ -1,7 +1,8 @@
-import { messages } from '@shopdesk/contract';
+import { inputMessages, messages } from '@shopdesk/contract';
 import type { InjectOptions } from 'fastify';
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { imagePath, imageUrl } from '../../../test/catalogue-fixtures';
 import {
   bearer,
   createAdmin,
@@ -274,6 +275,24 @@ describe(`POST /api/user/signup (${engineName})`, () => {
     expect(user.json().phone).toBe('5550123');
   });
 
+  it('refuses an e-mail that is not an address, and text no database keeps, creating nothing (issue 17)', async () => {
+    const before = (await count(t, ownerToken)).json().userCount as number;
+    const script = await signupRequest(t, signupBody('<script>alert(1)</script>'));
+    expect(script.statusCode).toBe(400);
+    expect(script.json()).toMatchObject({ status: 'FAILED', error: true, msg: inputMessages.emailInvalid });
+    for (const name of ['Asha\uD800', 'Asha\u0000K']) {
+      const res = await signupRequest(t, signupBody('lone.surrogate@shop.test', { name }));
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json()).toEqual({
+        status: 'FAILED',
+        error: true,
+        msg: inputMessages.invalidText,
+        fields: { name: inputMessages.invalidText },
+      });
+    }
+    expect((await count(t, ownerToken)).json().userCount).toBe(before);
+  });
+
   it('makes a shop customer with isAdmin:false, counted but never signed in', async () => {
     const before = (await count(t, ownerToken)).json().userCount as number;
     const res = await signupRequest(t, signupBody('shopper@shop.test', { isAdmin: false }));
@@ -485,7 +504,7 @@ describe(`reading and changing one's own account (${engineName})`, () => {
   });
 
   it('refuses a profile with a blank field or no image: Please fill all the details', async () => {
-    const good = { name: 'Asha K', email: 'asha@shop.test', phone: '5550101', images: ['https://img.test/a.png'] };
+    const good = { name: 'Asha K', email: 'asha@shop.test', phone: '5550101', images: [imageUrl('me', 'users')] };
     const bad: Body[] = [
       { ...good, name: '' },
       { ...good, name: '   ' },
@@ -508,7 +527,7 @@ describe(`reading and changing one's own account (${engineName})`, () => {
       name: 'Asha Kumar',
       email: 'Asha.K@Shop.test',
       phone: 5550199,
-      images: ['https://img.test/a.png'],
+      images: [imageUrl('me', 'users')],
       isAdmin: false,
       id: 'ffffffffffffffffffffffff',
       _id: 'ffffffffffffffffffffffff',
@@ -522,7 +541,7 @@ describe(`reading and changing one's own account (${engineName})`, () => {
       name: 'Asha Kumar',
       email: 'asha.k@shop.test',
       phone: '5550199',
-      images: ['https://img.test/a.png'],
+      images: [imageUrl('me', 'users')],
       isAdmin: true,
       twoFactorEnabled: false,
     };
@@ -540,7 +559,7 @@ describe(`reading and changing one's own account (${engineName})`, () => {
       name: 'Asha',
       email: 'RAVI@shop.test',
       phone: '1',
-      images: ['https://img.test/a.png'],
+      images: [imageUrl('me', 'users')],
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: true, msg: messages.emailTaken });
@@ -552,7 +571,7 @@ describe(`reading and changing one's own account (${engineName})`, () => {
       name: 'Taken over',
       email: 'ravi@shop.test',
       phone: '1',
-      images: ['https://img.test/a.png'],
+      images: [imageUrl('me', 'users')],
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: true, msg: messages.onlyOwnRecord });
@@ -560,7 +579,7 @@ describe(`reading and changing one's own account (${engineName})`, () => {
   });
 
   it('keeps the owner’s address: the owner cannot change it, nobody can take it', async () => {
-    const profile = { name: 'Boss', phone: '1', images: ['https://img.test/a.png'] };
+    const profile = { name: 'Boss', phone: '1', images: [imageUrl('me', 'users')] };
     const rename = await putUser(t, ownerToken, owner, { ...profile, email: 'elsewhere@shop.test' });
     expect(rename.statusCode).toBe(403);
     expect(rename.json().error).toBe(true);
@@ -571,6 +590,51 @@ describe(`reading and changing one's own account (${engineName})`, () => {
     const keep = await putUser(t, ownerToken, owner, { ...profile, email: ownerEmail });
     expect(keep.statusCode).toBe(200);
     expect(keep.json()).toMatchObject({ name: 'Boss', email: ownerEmail, isAdmin: true });
+  });
+
+  it.each([
+    ['a javascript: URL', 'javascript:alert(document.cookie)'],
+    ['a data: URL', 'data:image/png;base64,iVBORw0KGgo='],
+    ['another site’s picture', 'http://evil.test/me.png'],
+    ['another origin’s /uploads/ path', `http://evil.test${imagePath('me', 'users')}`],
+  ])('refuses %s as a profile image with 400 and keeps the profile (issue 17)', async (_, image) => {
+    const before = (await getUser(t, admin.token, admin.id)).json();
+    const res = await putUser(t, admin.token, admin.id, { ...before, images: [image] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: true, msg: inputMessages.imageNotUploaded });
+    expect((await getUser(t, admin.token, admin.id)).json()).toEqual(before);
+  });
+
+  it('takes this shop’s upload as a path, as its absolute URL or inside {img}/{url}, and answers URLs', async () => {
+    const before = (await getUser(t, admin.token, admin.id)).json();
+    const images = [
+      imagePath('p1', 'users'),
+      { id: 'x', img: imageUrl('p2', 'users') },
+      { url: imagePath('p3', 'users') },
+    ];
+    const res = await putUser(t, admin.token, admin.id, { ...before, images });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().images).toEqual([imageUrl('p1', 'users'), imageUrl('p2', 'users'), imageUrl('p3', 'users')]);
+    const row = await t.app.ctx.db
+      .selectFrom('users')
+      .select('images')
+      .where('id', '=', admin.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.images)).toEqual([
+      imagePath('p1', 'users'),
+      imagePath('p2', 'users'),
+      imagePath('p3', 'users'),
+    ]);
+  });
+
+  it('refuses an e-mail that is not an address with 400 (issue 17)', async () => {
+    const before = (await getUser(t, admin.token, admin.id)).json();
+    for (const email of ['<script>alert(1)</script>', 'asha', 'asha@shop']) {
+      const res = await putUser(t, admin.token, admin.id, { ...before, email });
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json()).toMatchObject({ error: true, msg: inputMessages.emailInvalid });
+    }
+    expect((await getUser(t, admin.token, admin.id)).json()).toEqual(before);
   });
 });
 
