@@ -48,19 +48,6 @@ export function requiredText(message: string, max = 500) {
   );
 }
 
-/**
- * `String(value)`, or the value as it is when it has no text form: a JSON object whose `toString`
- * and `valueOf` keys are not functions makes String() (and Number()) throw, which answered 500;
- * left as it is, the schema after it refuses it (400). Nothing else changes.
- */
-export function asText(value: unknown): unknown {
-  try {
-    return String(value);
-  } catch {
-    return value;
-  }
-}
-
 export const tooLong = (max: number) => `Too long (at most ${max} characters)`;
 
 /** A JSON body that may be missing: treated as `{}` so the field messages apply. */

@@ -174,7 +174,10 @@ export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 export const searchQuerySchema = z.object({
   q: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value),
-    z.string({ error: productMessages.queryRequired }).min(1, productMessages.queryRequired).max(200),
+    z
+      .string({ error: productMessages.queryRequired })
+      .min(1, productMessages.queryRequired)
+      .max(200, productMessages.queryTooLong),
   ),
   page: pageNumber.optional(),
   perPage: z.coerce.number().int().min(1).max(10_000).optional(),
