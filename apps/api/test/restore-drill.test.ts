@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import type { Order, Product, ProductPage } from '@shopdesk/contract';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productBody } from './catalogue-fixtures';
+import { imagePath, productBody } from './catalogue-fixtures';
 import { api, buildServerBundle, type ServerProcess, spawnServer } from './server-process';
 import { ownerEmail, ownerPassword } from './test-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -89,16 +89,25 @@ async function imageBytes(server: ServerProcess, url: string): Promise<Buffer> {
 function keepWriting(server: ServerProcess, token: string, categoryId: string) {
   const acknowledged: { id: string; at: number }[] = [];
   let stopping = false;
+  let failed: unknown;
   const done = (async () => {
     for (let n = 1; !stopping; n += 1) {
-      const body = productBody(categoryId, { name: `Written during the backup ${n}` });
+      // Image fields take this shop's uploads only; a path is valid behind any origin.
+      const body = productBody(categoryId, { name: `Written during the backup ${n}`, images: [imagePath('drill')] });
       const res = await api<Product>(server, 'POST', '/api/products/create', body, token);
       expect(res.status, `write ${n}: ${JSON.stringify(res.body)}`).toBe(201);
       acknowledged.push({ id: res.body.id, at: Date.now() });
     }
-  })();
+  })().catch((error: unknown) => {
+    failed = error;
+    throw error;
+  });
+  // A write that failed ends the wait with its error instead of waiting forever.
   const until = async (count: number) => {
-    while (acknowledged.length < count) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (acknowledged.length < count) {
+      if (failed) throw failed;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   };
   return {
     acknowledged,
