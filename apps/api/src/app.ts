@@ -15,7 +15,9 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, type DbHandle, migrateToLatest } from './db/create-db';
 import { demoSizes, isEmptyShop, seedShop } from './db/seed/seed';
+import { ImageWork } from './lib/image-work';
 import { createMailer, type Mailer } from './lib/mailer';
+import { openImageStore } from './lib/open-image-store';
 import { defaultThrottleLimits, Throttle, type ThrottleLimits } from './lib/throttle';
 import { loadJwtSecret, TokenSigner } from './lib/tokens';
 import { WriteEpoch } from './lib/write-epoch';
@@ -44,6 +46,7 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { imageUrlsPlugin } from './plugins/image-urls';
 import { securityHeaders } from './plugins/security-headers';
 import { staticFilesPlugin } from './plugins/static-files';
+import { uploadedFilesPlugin } from './plugins/uploaded-files';
 
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -128,6 +131,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     marks: new PageMarks(handle.db),
     catalogue: new CatalogueCache(handle.db, epoch),
     sessions: new SessionCache(handle.db, epoch),
+    imageStore: openImageStore(config, (error, what) => app.log.error({ err: error }, what)),
+    imageWork: new ImageWork(config.uploads.imageConcurrency),
   };
   app.decorate('ctx', ctx);
 
@@ -153,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authPlugin, { authenticate: (token) => authenticate(ctx, token) });
   await app.register(imageUrlsPlugin, { config });
   await app.register(compressionPlugin);
+  await app.register(uploadedFilesPlugin, { store: ctx.imageStore });
   await app.register(staticFilesPlugin, { config });
 
   // The API's table of contents.
@@ -188,6 +194,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
-  app.addHook('onClose', async () => handle.close());
+  app.addHook('onClose', async () => {
+    await ctx.imageStore.close();
+    await handle.close();
+  });
   return app;
 }

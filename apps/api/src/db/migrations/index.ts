@@ -7,6 +7,7 @@ import * as accountSecurity from './2026-11-21-005-account-security';
 import * as productJson from './2026-11-21-006-product-json';
 import * as productList from './2026-11-21-007-product-list';
 import * as productTextFromApp from './2026-11-25-008-product-text-from-app';
+import * as tempUploadBytes from './2026-11-26-009-temp-upload-bytes';
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the bundled
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-006-product-json': productJson,
   '2026-11-21-007-product-list': productList,
   '2026-11-25-008-product-text-from-app': productTextFromApp,
+  '2026-11-26-009-temp-upload-bytes': tempUploadBytes,
 };

@@ -1,15 +1,9 @@
 import { messages } from '@shopdesk/contract';
 import type { AppContext } from '../../context';
 import type { Caller } from '../../lib/caller';
-import { badRequest } from '../../lib/http-error';
+import { badRequest, HttpError } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
-import {
-  filePathOfUrl,
-  listStoredImages,
-  type PreparedImage,
-  removeImageFiles,
-  writeImage,
-} from '../../lib/image-files';
+import { filePathOfUrl, listStoredImages, removeImageFiles, type SavedImage, saveImage } from '../../lib/image-files';
 import {
   deleteTempUploads,
   deleteTempUploadsBefore,
@@ -17,22 +11,83 @@ import {
   isImageReferenced,
   listTempUploads,
   referencedFilePaths,
+  stagingUsage,
 } from './images.repository';
 
-/** Stores verified images, records them in the caller's temporary store, returns their paths (made absolute on the way out). */
-export async function storeUploads(ctx: AppContext, caller: Caller, images: PreparedImage[]): Promise<string[]> {
-  if (images.length === 0) throw badRequest(messages.noFiles);
-  for (const image of images) await writeImage(ctx.config.uploadsDir, image);
-  const now = nowIso(ctx.clock);
-  const rows = images.map((image) => ({
-    id: newId(),
-    userId: caller.id,
-    url: `/uploads/${image.filePath}`,
-    filePath: image.filePath,
-    now,
-  }));
-  await insertTempUploads(ctx.db, rows);
-  return rows.map((row) => row.url);
+type Usage = { files: number; bytes: number };
+
+/**
+ * One upload request's images: each is checked and stored as it arrives (one at a time, so a
+ * request holds at most one image in memory), all are recorded in the caller's temporary
+ * store at the end, and all are removed again when the upload is refused. The caller's
+ * temporary store is bounded (UPLOAD_STAGING_FILES, UPLOAD_STAGING_MB): 413 past it.
+ */
+export class UploadBatch {
+  readonly #saved: SavedImage[] = [];
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly caller: Caller,
+    private readonly folder: string,
+    private readonly usage: Usage,
+  ) {}
+
+  #refuseOver(usage: Usage, files: number, bytes: number): void {
+    const { stagingMaxFiles, stagingMaxBytes } = this.ctx.config.uploads;
+    if (usage.files + files > stagingMaxFiles || usage.bytes + bytes > stagingMaxBytes) {
+      throw new HttpError(413, messages.stagingFull(stagingMaxFiles, Math.round(stagingMaxBytes / 1024 / 1024)));
+    }
+  }
+
+  get #bytes(): number {
+    return this.#saved.reduce((sum, image) => sum + image.bytes, 0);
+  }
+
+  /** Refuses at once when the caller's temporary store has no room for one more image. */
+  checkRoom(): void {
+    this.#refuseOver(this.usage, this.#saved.length + 1, this.#bytes);
+  }
+
+  /** Checks, re-encodes and stores one image (`input`: its bytes or the file holding them). */
+  async add(input: Buffer | string): Promise<void> {
+    this.checkRoom();
+    this.#saved.push(await saveImage({ store: this.ctx.imageStore, work: this.ctx.imageWork }, input, this.folder));
+    this.#refuseOver(this.usage, this.#saved.length, this.#bytes);
+  }
+
+  /** Records the images in the caller's temporary store; their paths (made absolute on the way out). */
+  async finish(): Promise<string[]> {
+    if (this.#saved.length === 0) throw badRequest(messages.noFiles);
+    const now = nowIso(this.ctx.clock);
+    const rows = this.#saved.map((image) => ({
+      id: newId(),
+      userId: this.caller.id,
+      url: `/uploads/${image.filePath}`,
+      filePath: image.filePath,
+      bytes: image.bytes,
+      now,
+    }));
+    // Checked again with the account locked: two uploads of one account at once both counted.
+    await this.ctx.transaction(async (trx) => {
+      this.#refuseOver(await stagingUsage(trx, this.caller.id, this.ctx.engine), rows.length, this.#bytes);
+      await insertTempUploads(trx, rows);
+    });
+    this.#saved.length = 0;
+    return rows.map((row) => row.url);
+  }
+
+  /** Removes every image this upload stored (nothing references them yet). */
+  async abort(): Promise<void> {
+    const saved = this.#saved.splice(0);
+    for (const image of saved) await removeImageFiles(this.ctx.imageStore, image.filePath);
+  }
+}
+
+/** Starts an upload for the caller; 413 before anything is read when their temporary store is full. */
+export async function startUpload(ctx: AppContext, caller: Caller, folder: string): Promise<UploadBatch> {
+  const batch = new UploadBatch(ctx, caller, folder, await stagingUsage(ctx.db, caller.id));
+  batch.checkRoom();
+  return batch;
 }
 
 export async function listTempStore(ctx: AppContext, caller: Caller) {
@@ -42,7 +97,7 @@ export async function listTempStore(ctx: AppContext, caller: Caller) {
 
 /** Removes the file unless a saved record or another temporary store still uses it. */
 async function removeIfUnused(ctx: AppContext, filePath: string): Promise<void> {
-  if (!(await isImageReferenced(ctx.db, filePath))) await removeImageFiles(ctx.config.uploadsDir, filePath);
+  if (!(await isImageReferenced(ctx.db, filePath))) await removeImageFiles(ctx.imageStore, filePath);
 }
 
 export async function deleteImage(ctx: AppContext, caller: Caller, url: string) {
@@ -61,17 +116,17 @@ export async function clearTempStore(ctx: AppContext, caller: Caller) {
 }
 
 /**
- * The periodic sweep: temporary entries older than a day are dropped, then every file
- * older than an hour that nothing references is removed.
+ * The periodic sweep: temporary entries older than a day are dropped, then every image
+ * older than an hour that nothing references is removed from the store.
  */
 export async function sweepUnusedImages(ctx: AppContext): Promise<number> {
   const now = ctx.clock();
   await deleteTempUploadsBefore(ctx.db, new Date(now - 24 * 3_600_000).toISOString());
   const referenced = await referencedFilePaths(ctx.db);
   let removed = 0;
-  for (const file of await listStoredImages(ctx.config.uploadsDir)) {
+  for (const file of await listStoredImages(ctx.imageStore)) {
     if (file.mtimeMs > now - 3_600_000 || referenced.has(file.filePath)) continue;
-    await removeImageFiles(ctx.config.uploadsDir, file.filePath);
+    await removeImageFiles(ctx.imageStore, file.filePath);
     removed += 1;
   }
   return removed;
