@@ -33,6 +33,11 @@ export class UploadSpool {
     return file;
   }
 
+  /** Removes a file once it has been used: a request holds at most one file's bytes on disk. */
+  async release(file: string): Promise<void> {
+    await fs.promises.rm(file, { force: true });
+  }
+
   async close(): Promise<void> {
     await fs.promises.rm(this.dir, { recursive: true, force: true });
   }

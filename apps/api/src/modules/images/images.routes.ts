@@ -37,6 +37,7 @@ export function imageRoutes(folder: string) {
         for await (const part of parts) {
           const file = await spool.take(part.file, maxImageBytes, messages.imageTooLarge);
           if (part.fieldname === 'images') await batch.add(file);
+          await spool.release(file);
         }
         const urls = await batch.finish();
         request.log.info({ event: 'upload', count: urls.length, folder }, 'images stored');
