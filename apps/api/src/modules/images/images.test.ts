@@ -100,6 +100,28 @@ describe.each(imageBackends)('images stored on %s', (kind) => {
       expect((await sharp(res.rawPayload).metadata()).format).toBe('png');
     });
 
+    it('answers a revalidation with 304 (ETag or date) and a HEAD with the size and no body', async () => {
+      const url = await uploadOne(t, token);
+      const imagePath = new URL(url).pathname;
+      const res = await serve(t, url);
+      const { etag } = res.headers;
+      expect(etag).toBeTruthy();
+      const lastModified = String(res.headers['last-modified']);
+      const byTag = await t.request({ method: 'GET', url: imagePath, headers: { 'if-none-match': String(etag) } });
+      expect(byTag.statusCode).toBe(304);
+      expect(byTag.rawPayload.length).toBe(0);
+      const byDate = await t.request({ method: 'GET', url: imagePath, headers: { 'if-modified-since': lastModified } });
+      expect(byDate.statusCode).toBe(304);
+      const stale = await t.request({ method: 'GET', url: imagePath, headers: { 'if-none-match': 'W/"0-0"' } });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.rawPayload.equals(res.rawPayload)).toBe(true);
+      const head = await t.request({ method: 'HEAD', url: path });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers).toMatchObject({ etag, 'content-type': 'image/png' });
+      expect(head.headers['content-length']).toBe(String(res.rawPayload.length));
+      expect(head.rawPayload.length).toBe(0);
+    });
+
     it('makes a small WebP variant beside each image', async () => {
       const res = await upload(t, token, [{ data: await pngOf(400, 200), filename: 'wide.png', type: 'image/png' }]);
       const url = res.json()[0] as string;
