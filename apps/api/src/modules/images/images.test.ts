@@ -115,7 +115,7 @@ describe.each(imageBackends)('images stored on %s', (kind) => {
       const stale = await t.request({ method: 'GET', url: imagePath, headers: { 'if-none-match': 'W/"0-0"' } });
       expect(stale.statusCode).toBe(200);
       expect(stale.rawPayload.equals(res.rawPayload)).toBe(true);
-      const head = await t.request({ method: 'HEAD', url: path });
+      const head = await t.request({ method: 'HEAD', url: imagePath });
       expect(head.statusCode).toBe(200);
       expect(head.headers).toMatchObject({ etag, 'content-type': 'image/png' });
       expect(head.headers['content-length']).toBe(String(res.rawPayload.length));
