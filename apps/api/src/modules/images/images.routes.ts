@@ -39,7 +39,7 @@ export function imageRoutes(folder: string) {
           if (part.fieldname === 'images') await batch.add(file);
           await spool.release(file);
         }
-        const urls = await batch.finish();
+        const urls = batch.finish();
         request.log.info({ event: 'upload', count: urls.length, folder }, 'images stored');
         return urls;
       } catch (error) {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Caller } from '../../lib/caller';
 import { badRequest, HttpError } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
-import { filePathOfUrl, listStoredImages, removeImageFiles, type SavedImage, saveImage } from '../../lib/image-files';
+import { filePathOfUrl, listStoredImages, removeImageFiles, saveImage } from '../../lib/image-files';
 import {
   deleteTempUploads,
   deleteTempUploadsBefore,
@@ -17,19 +17,19 @@ import {
 type Usage = { files: number; bytes: number };
 
 /**
- * One upload request's images: each is checked and stored as it arrives (one at a time, so a
- * request holds at most one image in memory), all are recorded in the caller's temporary
- * store at the end, and all are removed again when the upload is refused. The caller's
- * temporary store is bounded (UPLOAD_STAGING_FILES, UPLOAD_STAGING_MB): 413 past it.
+ * One upload request's images: each is checked, stored and recorded in the caller's temporary
+ * store as it arrives (one at a time, so a request holds at most one image in memory), and all
+ * are removed again when the upload is refused. The caller's temporary store is bounded
+ * (UPLOAD_STAGING_FILES, UPLOAD_STAGING_MB): 413 past it. Recording each image at once makes
+ * the bound hold across parallel uploads and servers, and refuses an upload as soon as it passes.
  */
 export class UploadBatch {
-  readonly #saved: SavedImage[] = [];
+  readonly #stored: Array<{ filePath: string; url: string }> = [];
 
   constructor(
     private readonly ctx: AppContext,
     private readonly caller: Caller,
     private readonly folder: string,
-    private readonly usage: Usage,
   ) {}
 
   #refuseOver(usage: Usage, files: number, bytes: number): void {
@@ -39,54 +39,44 @@ export class UploadBatch {
     }
   }
 
-  get #bytes(): number {
-    return this.#saved.reduce((sum, image) => sum + image.bytes, 0);
+  /** Refuses when the caller's temporary store has no room for one more image (before any work). */
+  async checkRoom(): Promise<void> {
+    this.#refuseOver(await stagingUsage(this.ctx.db, this.caller.id), 1, 0);
   }
 
-  /** Refuses at once when the caller's temporary store has no room for one more image. */
-  checkRoom(): void {
-    this.#refuseOver(this.usage, this.#saved.length + 1, this.#bytes);
-  }
-
-  /** Checks, re-encodes and stores one image (`input`: its bytes or the file holding them). */
+  /** Checks, re-encodes, stores and records one image (`input`: its bytes or the file holding them). */
   async add(input: Buffer | string): Promise<void> {
-    this.checkRoom();
-    this.#saved.push(await saveImage({ store: this.ctx.imageStore, work: this.ctx.imageWork }, input, this.folder));
-    this.#refuseOver(this.usage, this.#saved.length, this.#bytes);
-  }
-
-  /** Records the images in the caller's temporary store; their paths (made absolute on the way out). */
-  async finish(): Promise<string[]> {
-    if (this.#saved.length === 0) throw badRequest(messages.noFiles);
-    const now = nowIso(this.ctx.clock);
-    const rows = this.#saved.map((image) => ({
-      id: newId(),
-      userId: this.caller.id,
-      url: `/uploads/${image.filePath}`,
-      filePath: image.filePath,
-      bytes: image.bytes,
-      now,
-    }));
-    // Checked again with the account locked: two uploads of one account at once both counted.
+    await this.checkRoom();
+    const image = await saveImage({ store: this.ctx.imageStore, work: this.ctx.imageWork }, input, this.folder);
+    const url = `/uploads/${image.filePath}`;
+    this.#stored.push({ filePath: image.filePath, url });
+    const row = { id: newId(), userId: this.caller.id, url, filePath: image.filePath, bytes: image.bytes };
+    // Counted with the account locked: parallel uploads of one account take turns here.
     await this.ctx.transaction(async (trx) => {
-      this.#refuseOver(await stagingUsage(trx, this.caller.id, this.ctx.engine), rows.length, this.#bytes);
-      await insertTempUploads(trx, rows);
+      this.#refuseOver(await stagingUsage(trx, this.caller.id, this.ctx.engine), 1, image.bytes);
+      await insertTempUploads(trx, [{ ...row, now: nowIso(this.ctx.clock) }]);
     });
-    this.#saved.length = 0;
-    return rows.map((row) => row.url);
   }
 
-  /** Removes every image this upload stored (nothing references them yet). */
+  /** The stored images' paths (made absolute on the way out); 400 when there were none. */
+  finish(): string[] {
+    if (this.#stored.length === 0) throw badRequest(messages.noFiles);
+    return this.#stored.splice(0).map((image) => image.url);
+  }
+
+  /** Removes every image this upload stored, and its entry (nothing else references them yet). */
   async abort(): Promise<void> {
-    const saved = this.#saved.splice(0);
-    for (const image of saved) await removeImageFiles(this.ctx.imageStore, image.filePath);
+    for (const image of this.#stored.splice(0)) {
+      await deleteTempUploads(this.ctx.db, this.caller.id, image.filePath);
+      await removeImageFiles(this.ctx.imageStore, image.filePath);
+    }
   }
 }
 
 /** Starts an upload for the caller; 413 before anything is read when their temporary store is full. */
 export async function startUpload(ctx: AppContext, caller: Caller, folder: string): Promise<UploadBatch> {
-  const batch = new UploadBatch(ctx, caller, folder, await stagingUsage(ctx.db, caller.id));
-  batch.checkRoom();
+  const batch = new UploadBatch(ctx, caller, folder);
+  await batch.checkRoom();
   return batch;
 }
 
