@@ -64,11 +64,19 @@ export class UploadBatch {
     return this.#stored.splice(0).map((image) => image.url);
   }
 
-  /** Removes every image this upload stored, and its entry (nothing else references them yet). */
+  /**
+   * Removes every image this upload stored, and its entry (nothing else references them yet).
+   * Never throws: the client hears why the upload was refused, and whatever could not be removed
+   * now (the store or the database out of reach) is logged and left to the hourly sweep.
+   */
   async abort(): Promise<void> {
     for (const image of this.#stored.splice(0)) {
-      await deleteTempUploads(this.ctx.db, this.caller.id, image.filePath);
-      await removeImageFiles(this.ctx.imageStore, image.filePath);
+      try {
+        await deleteTempUploads(this.ctx.db, this.caller.id, image.filePath);
+        await removeImageFiles(this.ctx.imageStore, image.filePath);
+      } catch (error) {
+        this.ctx.log.warn({ err: error, file: image.filePath }, 'refused upload: image left for the sweep');
+      }
     }
   }
 }
