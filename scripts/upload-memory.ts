@@ -1,12 +1,13 @@
 /**
- * `npx tsx scripts/upload-memory.ts [--api-dir DIR] [--uploads 8] [--files 10] [-- ENV=VALUE ...]`
+ * `npx tsx scripts/upload-memory.ts [--api-dir DIR] [--uploads 8] [--files 10] [--s3] [-- ENV=VALUE ...]`
  *
  * The memory figure of issue 17: starts the API from source (`node --import tsx`, one process,
  * so its pid is the server's) on a fresh SQLite folder, signs in, then fires `--uploads`
  * parallel uploads of `--files` noise PNGs of ~9.5 MB each (every one inside the per-file and
  * per-request limits) and prints each answer's status, the server's resident memory before the
  * uploads and its peak (VmHWM from /proc, so Linux only). `--api-dir` points at another
- * checkout's apps/api (with its node_modules) to measure an older version the same way.
+ * checkout's apps/api (with its node_modules) to measure an older version the same way; `--s3`
+ * stores the images in an S3 test server (scripts/s3-server.ts) instead of the data folder.
  * Not a test: figures depend on the machine; run it alone.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -17,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { type S3Server, start as startS3 } from './s3-server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -50,7 +52,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+async function startServer(
+  dataDir: string,
+  storeEnv: Record<string, string>,
+): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiDir, 'src/server.ts')], {
     cwd: path.resolve(apiDir, '../..'),
@@ -62,6 +67,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
       ADMIN_EMAIL: 'owner@shop.test',
       ADMIN_PASSWORD: 'owner-password-1',
       LOG_LEVEL: 'warn',
+      ...storeEnv,
       ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -105,7 +111,8 @@ function multipartBody(file: Buffer, count: number) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-upload-memory-'));
-const { child, baseUrl } = await startServer(dataDir);
+const s3: S3Server | undefined = args.includes('--s3') ? await startS3() : undefined;
+const { child, baseUrl } = await startServer(dataDir, s3?.env ?? {});
 try {
   const pid = child.pid as number;
   const signIn = await fetch(`${baseUrl}/api/user/signin`, {
@@ -137,7 +144,7 @@ try {
   const after = memoryOf(pid);
   process.stdout.write(
     [
-      `api: ${apiDir}`,
+      `api: ${apiDir} (images ${s3 ? 'in an S3 test server' : 'on disk'})`,
       `${uploads} parallel uploads of ${filesPerUpload} × ${mb(png.length)} PNG (${mb(body.length)} a request) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       `answers: ${answers.join(', ')}`,
       `server RSS before the uploads: ${mb(before.rss)}; peak during them: ${mb(Math.max(highest, after.peak))} (VmHWM ${mb(after.peak)}); after: ${mb(after.rss)}`,
@@ -147,5 +154,6 @@ try {
 } finally {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
+  await s3?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
