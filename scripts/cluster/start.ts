@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, type ServerProcess, spawnServer } from '../../apps/api/test/server-process';
+import { type S3Server as RunningS3, start as startS3 } from '../s3-server';
 import { type RunningNginx, startNginx, writeNginxConfig } from './nginx';
-import { type RunningS3, startS3 } from './s3';
 
 /**
  * deploy/compose.yaml's topology on one machine, without Docker: the S3 test server, N

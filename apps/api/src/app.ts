@@ -16,7 +16,9 @@ import type { AppContext } from './context';
 import { createDb, type DbHandle, migrateToLatest } from './db/create-db';
 import { demoSizes, isEmptyShop, seedShop } from './db/seed/seed';
 import { createRequestCounter, createThrottleStore } from './db/shared-limits';
+import { ImageWork } from './lib/image-work';
 import { createMailer, type Mailer } from './lib/mailer';
+import { openImageStore } from './lib/open-image-store';
 import { defaultThrottleLimits, Throttle, type ThrottleLimits } from './lib/throttle';
 import { loadJwtSecret, TokenSigner } from './lib/tokens';
 import { fastifyTrustProxy } from './lib/trust-proxy';
@@ -53,6 +55,7 @@ import { defaultRequestLimits, type RequestLimits, rateLimitsPlugin } from './pl
 import { securityHeaders } from './plugins/security-headers';
 import { staticFilesPlugin } from './plugins/static-files';
 import { unreadBodyPlugin } from './plugins/unread-body';
+import { uploadedFilesPlugin } from './plugins/uploaded-files';
 
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -146,6 +149,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       undefined,
       !isShared,
     ),
+    imageStore: openImageStore(config, (error, what) => app.log.error({ err: error }, what)),
+    imageWork: new ImageWork(config.uploads.imageConcurrency),
   };
   app.decorate('ctx', ctx);
 
@@ -188,6 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(inputTextPlugin);
   await app.register(imageUrlsPlugin, { config });
   await app.register(compressionPlugin);
+  await app.register(uploadedFilesPlugin, { store: ctx.imageStore });
   await app.register(staticFilesPlugin, { config });
   // Before the modules: it describes every route registered after it (GET /api/docs/json).
   await app.register(apiDocsPlugin);
@@ -225,6 +231,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
-  app.addHook('onClose', async () => handle.close());
+  app.addHook('onClose', async () => {
+    await ctx.imageStore.close();
+    await handle.close();
+  });
   return app;
 }

@@ -87,10 +87,57 @@ describe('loadConfig', () => {
     ['SESSION_IDLE_MINUTES', '0'],
     ['SESSION_MAX_HOURS', 'soon'],
     ['TRUST_PROXY', 'maybe'],
+    ['S3_ENDPOINT', 'minio:9000'],
+    ['S3_FORCE_PATH_STYLE', 'sometimes'],
+    ['UPLOAD_STAGING_FILES', '0'],
+    ['UPLOAD_STAGING_MB', '-5'],
+    ['IMAGE_CONCURRENCY', '0'],
+    ['IMAGE_CONCURRENCY', '1.5'],
   ])('names %s when it is %j', (name, value) => {
     const error = errorOf({ [name]: value });
     expect(error.message).toContain(name);
     expect(error.message).toMatch(/^Invalid environment variable /);
+  });
+
+  it('keeps images on disk unless S3_BUCKET is set, with the documented upload bounds', () => {
+    const config = loadConfig({});
+    expect(config.s3).toBeUndefined();
+    expect(config.uploads).toEqual({ stagingMaxFiles: 40, stagingMaxBytes: 100 * 1024 * 1024, imageConcurrency: 2 });
+    expect(loadConfig({ UPLOAD_STAGING_FILES: '5', UPLOAD_STAGING_MB: '2.5', IMAGE_CONCURRENCY: '1' }).uploads).toEqual(
+      { stagingMaxFiles: 5, stagingMaxBytes: 2.5 * 1024 * 1024, imageConcurrency: 1 },
+    );
+  });
+
+  it('reads the S3 store and hands its credentials over explicitly', () => {
+    expect(loadConfig({ S3_BUCKET: 'shop-images' }).s3).toEqual({
+      bucket: 'shop-images',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    const config = loadConfig({
+      S3_BUCKET: 'images',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'auto',
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_ACCESS_KEY_ID: 'key-id',
+      AWS_SECRET_ACCESS_KEY: 'key-secret',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'images',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'auto',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key-id', secretAccessKey: 'key-secret' },
+    });
+  });
+
+  it('refuses half a credential pair, and an endpoint without a bucket', () => {
+    expect(errorOf({ S3_BUCKET: 'b', AWS_ACCESS_KEY_ID: 'id' }).message).toContain('AWS_SECRET_ACCESS_KEY');
+    expect(errorOf({ S3_BUCKET: 'b', AWS_SECRET_ACCESS_KEY: 'hunter2-secret' }).message).toContain('AWS_ACCESS_KEY_ID');
+    expect(errorOf({ S3_BUCKET: 'b', AWS_SECRET_ACCESS_KEY: 'hunter2-secret' }).message).not.toContain('hunter2');
+    expect(errorOf({ S3_ENDPOINT: 'http://127.0.0.1:9000' }).message).toContain('S3_BUCKET');
   });
 
   it('does not put the bad value of a secret in the message', () => {

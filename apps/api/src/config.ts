@@ -91,6 +91,16 @@ const envSchema = z.object({
       ),
     )
     .optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: booleanText.default(false),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().min(1).optional(),
+  UPLOAD_STAGING_FILES: z.coerce.number().int().min(1).default(40),
+  UPLOAD_STAGING_MB: z.coerce.number().positive().default(100),
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
 });
 
 /** Every variable the schema reads (.env.example must list each: test/env-example.test.ts). */
@@ -122,6 +132,20 @@ export interface Config {
   requireTwoFactor: boolean;
   /** Origins allowed to call the API from another origin (CORS); empty: same origin only. */
   corsOrigins: string[];
+  /** `S3_BUCKET` set: images live in that S3-compatible bucket instead of `uploadsDir`. */
+  s3: S3Config | undefined;
+  /** Bounds on upload work: each account's temporary store, and images processed at once. */
+  uploads: { stagingMaxFiles: number; stagingMaxBytes: number; imageConcurrency: number };
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Unset: AWS itself, from the region. */
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  /** Unset: the SDK's default chain (shared files, instance or task roles). */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -135,6 +159,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? 'bad value'}`);
   }
   const e = parsed.data;
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
+    const missing = e.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID';
+    throw new ConfigError(
+      `Invalid environment variable ${missing}: set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY`,
+    );
+  }
+  if (!e.S3_BUCKET && e.S3_ENDPOINT) {
+    throw new ConfigError('Invalid environment variable S3_BUCKET: required when S3_ENDPOINT is set');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -162,6 +195,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requireTwoFactor: e.ADMIN_REQUIRE_2FA,
     // Browsers send an origin in lower case, without a trailing slash or a default port.
     corsOrigins: (e.CORS_ORIGINS ?? []).map((origin) => new URL(origin).origin),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          credentials:
+            e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+              ? {
+                  accessKeyId: e.AWS_ACCESS_KEY_ID,
+                  secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+                  ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
+                }
+              : undefined,
+        }
+      : undefined,
+    uploads: {
+      stagingMaxFiles: e.UPLOAD_STAGING_FILES,
+      stagingMaxBytes: Math.round(e.UPLOAD_STAGING_MB * 1024 * 1024),
+      imageConcurrency: e.IMAGE_CONCURRENCY,
+    },
   };
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db, DbHandle, Engine } from './db/create-db';
+import type { ImageStore } from './lib/image-store';
+import type { ImageWork } from './lib/image-work';
 import type { Mailer } from './lib/mailer';
 import type { Throttle } from './lib/throttle';
 import type { TokenSigner } from './lib/tokens';
@@ -34,4 +36,8 @@ export interface AppContext {
   catalogue: CatalogueCache;
   /** Sessions behind bearer tokens, read again at least once a second. */
   sessions: SessionCache;
+  /** Where images live: DATA_DIR/uploads or an S3 bucket (image-store.ts). */
+  imageStore: ImageStore;
+  /** The bound on images decoded at once (IMAGE_CONCURRENCY). */
+  imageWork: ImageWork;
 }

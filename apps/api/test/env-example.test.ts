@@ -15,9 +15,6 @@ const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const exampleText = fs.readFileSync(path.resolve(apiDir, '../../.env.example'), 'utf8');
 const configSource = fs.readFileSync(path.join(apiDir, 'src/config.ts'), 'utf8');
 
-/** Read by libraries from the environment themselves (the AWS SDK's standard credentials), not by config.ts. */
-const readByLibraries = new Set(['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN']);
-
 /** The file's assignments, set or commented out (`# NAME=value`), as Node's own .env parser reads them. */
 const listed = parseEnv(
   exampleText
@@ -39,13 +36,12 @@ describe('.env.example', () => {
   });
 
   it('lists nothing config.ts does not read', () => {
-    const unknown = Object.keys(listed).filter((name) => !configVariables.includes(name) && !readByLibraries.has(name));
+    const unknown = Object.keys(listed).filter((name) => !configVariables.includes(name));
     expect(unknown).toEqual([]);
   });
 
   it('shows only values the server accepts', () => {
-    const ours = Object.fromEntries(Object.entries(listed).filter(([name]) => !readByLibraries.has(name)));
-    expect(() => loadConfig(ours)).not.toThrow();
+    expect(() => loadConfig(listed)).not.toThrow();
   });
 
   it('sets nothing by default: every assignment is commented out', () => {

@@ -32,12 +32,15 @@ export const messages = {
   tooManyFiles: 'Too many files at once (at most 10).',
   noFiles: 'Please choose at least one image file.',
   malformedUpload: 'The upload could not be read. Please try again.',
+  stagingFull: (files: number, megabytes: number) =>
+    `Your uploaded images not yet saved are at the limit (${files} images or ${megabytes} MB). Save or remove some first.`,
   imagesUploaded: 'Images Uploaded!',
   imageDeleted: 'Image Deleted!',
   imageMissing: 'img is required',
   notFound: 'Not found',
   badRequest: 'The request could not be understood',
   databaseUnavailable: 'The database is unavailable. Please try again shortly.',
+  storageUnavailable: 'The image storage is unavailable. Please try again shortly.',
   serverError: 'Something went wrong on the server. Please try again.',
 } as const;
 

@@ -3,6 +3,8 @@ import { createDb, migrateToLatest } from '../db/create-db';
 import { fastLoad, settle } from '../db/seed/fast-load';
 import { resetShop } from '../db/seed/reset';
 import { demoSizes, isEmptyShop, type SeedSizes, seedShop } from '../db/seed/seed';
+import { ImageWork } from '../lib/image-work';
+import { openImageStore } from '../lib/open-image-store';
 import { productText } from '../modules/products/product-json';
 
 /**
@@ -35,6 +37,7 @@ function parseArgs(argv: string[]): { sizes: SeedSizes; reset: boolean } {
 const { sizes, reset } = parseArgs(process.argv.slice(2));
 const config = loadConfig();
 const handle = createDb(config);
+const imageStore = openImageStore(config, (error, what) => process.stderr.write(`${what}: ${String(error)}\n`));
 let restore = () => {};
 try {
   await migrateToLatest(handle.db);
@@ -45,6 +48,8 @@ try {
     sqlite: handle.sqlite,
     clock: Date.now,
     config,
+    imageStore,
+    imageWork: new ImageWork(config.uploads.imageConcurrency),
   };
   restore = fastLoad(handle);
   if (reset) await resetShop(ctx);
@@ -60,5 +65,6 @@ try {
   }
 } finally {
   restore();
+  await imageStore.close();
   await handle.close();
 }

@@ -37,6 +37,8 @@ export interface TempUploadsTable {
   url: string;
   file_path: string;
   created_at: string;
+  /** What the image holds in the store (main and small files), for the per-account quota. */
+  bytes: Generated<number>;
 }
 
 export interface CategoriesTable {

@@ -1,47 +1,63 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { maxImagePixels, messages } from '@shopdesk/contract';
 import { HttpError } from './http-error';
 import { newId } from './ids';
+import { contentTypeOf, type ImageStore, isStoredKey } from './image-store';
+import type { ImageWork } from './image-work';
 
 export interface PreparedImage {
-  /** Relative to the uploads folder, e.g. `products/6560….jpg`. */
+  /** The key under /uploads, e.g. `products/6560….jpg`. */
   filePath: string;
   main: Buffer;
   small: Buffer;
 }
 
+/** A stored image: its key and the bytes it holds (main image and small variant). */
+export interface SavedImage {
+  filePath: string;
+  bytes: number;
+}
+
 const extensions = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
-/** `<folder>/<24 hex>.<ext>` (and `.small.webp`): the only names we make or delete. */
-const storedName = /^[a-z]+\/[0-9a-f]{24}(\.small)?\.(jpg|png|webp)$/;
 
 export const invalidImage = () => new HttpError(415, messages.invalidImage);
 
-/** libvips is loaded with the first image, not at start (~20 MB of memory a server may never need). */
-export const loadSharp = () => import('sharp').then((module) => module.default);
+let sharpLoaded: Promise<typeof import('sharp').default> | undefined;
 
 /**
- * Decodes the bytes to prove they are a JPEG, PNG or WebP (the name and the declared type
- * count for nothing), refuses more than 40 megapixels before decoding the pixels, and
- * re-encodes without metadata, with a small WebP variant for tables.
+ * libvips is loaded with the first image, not at start (~20 MB of memory a server may never
+ * need). Its operation cache is turned off: every upload is a new image, and the cache would
+ * keep up to 50 MB of results and 20 open files (deleted upload spools among them).
  */
-export async function prepareImage(bytes: Buffer, folder: string): Promise<PreparedImage> {
+export const loadSharp = () => {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+};
+
+/**
+ * Decodes the image (bytes, or the path of a file holding them) to prove it is a JPEG, PNG or
+ * WebP (the name and the declared type count for nothing), refuses more than 40 megapixels
+ * before decoding the pixels, and re-encodes without metadata, with a small WebP variant.
+ */
+export async function prepareImage(input: Buffer | string, folder: string): Promise<PreparedImage> {
   const options = { limitInputPixels: maxImagePixels, failOn: 'error' as const };
   let format: keyof typeof extensions;
   const sharp = await loadSharp();
   try {
-    const meta = await sharp(bytes, options).metadata();
+    const meta = await sharp(input, options).metadata();
     if (meta.format !== 'jpeg' && meta.format !== 'png' && meta.format !== 'webp') throw invalidImage();
     if ((meta.width ?? 0) * (meta.height ?? 0) > maxImagePixels || (meta.pages ?? 1) > 1) throw invalidImage();
     format = meta.format;
-    const image = sharp(bytes, options).rotate();
+    const image = sharp(input, options).rotate();
     const main = await (format === 'jpeg'
       ? image.jpeg({ quality: 85, mozjpeg: false })
       : format === 'png'
         ? image.png({ compressionLevel: 6 })
         : image.webp({ quality: 85 })
     ).toBuffer();
-    const small = await sharp(bytes, options)
+    const small = await sharp(input, options)
       .rotate()
       .resize({ width: 160, height: 160, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 70 })
@@ -57,23 +73,38 @@ export function smallPathOf(filePath: string): string {
   return filePath.replace(/\.(jpg|png|webp)$/, '.small.webp');
 }
 
-export async function writeImage(uploadsDir: string, image: PreparedImage): Promise<void> {
-  const target = path.join(uploadsDir, image.filePath);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  // Write then rename, so a crash never leaves half a file under a served name.
-  for (const [file, data] of [
-    [target, image.main],
-    [path.join(uploadsDir, smallPathOf(image.filePath)), image.small],
-  ] as const) {
-    await fs.writeFile(`${file}.tmp`, data);
-    await fs.rename(`${file}.tmp`, file);
+/** Stores both files of a prepared image; a half-stored image is removed again. */
+export async function writeImage(store: ImageStore, image: PreparedImage): Promise<void> {
+  await store.put(image.filePath, image.main, contentTypeOf(image.filePath));
+  const small = smallPathOf(image.filePath);
+  try {
+    await store.put(small, image.small, contentTypeOf(small));
+  } catch (error) {
+    await store.delete([image.filePath]).catch(() => {});
+    throw error;
   }
 }
 
-export async function removeImageFiles(uploadsDir: string, filePath: string): Promise<void> {
-  if (!storedName.test(filePath)) return;
-  await fs.rm(path.join(uploadsDir, filePath), { force: true });
-  await fs.rm(path.join(uploadsDir, smallPathOf(filePath)), { force: true });
+/**
+ * The one way an image enters the store (uploads, the demo seed, a profile picture copied at
+ * sign-in): checked, re-encoded and stored, under the bound on concurrent image work, so at
+ * most IMAGE_CONCURRENCY images are in memory at once whoever asks.
+ */
+export function saveImage(
+  images: { store: ImageStore; work: ImageWork },
+  input: Buffer | string,
+  folder: string,
+): Promise<SavedImage> {
+  return images.work.run(async () => {
+    const image = await prepareImage(input, folder);
+    await writeImage(images.store, image);
+    return { filePath: image.filePath, bytes: image.main.length + image.small.length };
+  });
+}
+
+export async function removeImageFiles(store: ImageStore, filePath: string): Promise<void> {
+  if (!isStoredKey(filePath) || filePath.includes('.small.')) return;
+  await store.delete([filePath, smallPathOf(filePath)]);
 }
 
 /** The stored file a URL points at, or undefined when it is not one of ours. */
@@ -82,18 +113,11 @@ export function filePathOfUrl(url: string): string | undefined {
   return match?.[1];
 }
 
-/** Every main image file under the uploads folder, with its age. */
-export async function listStoredImages(uploadsDir: string): Promise<Array<{ filePath: string; mtimeMs: number }>> {
+/** Every main image in the store, with its age. */
+export async function listStoredImages(store: ImageStore): Promise<Array<{ filePath: string; mtimeMs: number }>> {
   const found: Array<{ filePath: string; mtimeMs: number }> = [];
-  const folders = await fs.readdir(uploadsDir).catch(() => [] as string[]);
-  for (const folder of folders) {
-    const names = await fs.readdir(path.join(uploadsDir, folder)).catch(() => [] as string[]);
-    for (const name of names) {
-      const filePath = `${folder}/${name}`;
-      if (!storedName.test(filePath) || name.includes('.small.')) continue;
-      const stat = await fs.stat(path.join(uploadsDir, filePath)).catch(() => undefined);
-      if (stat) found.push({ filePath, mtimeMs: stat.mtimeMs });
-    }
+  for await (const { key, lastModified } of store.list()) {
+    if (!key.includes('.small.')) found.push({ filePath: key, mtimeMs: lastModified.getTime() });
   }
   return found;
 }

@@ -5,28 +5,12 @@ import { messages } from '@shopdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { makePrivateDir } from '../lib/private-files';
 
 /**
- * `/uploads/*` (long-lived, sandboxed) and the built dashboard with a history fallback
- * to index.html; unknown `/api/*` paths answer 404 in the API's error shape.
+ * The built dashboard with a history fallback to index.html; unknown `/api/*` paths answer 404
+ * in the API's error shape. (`/uploads/*` comes from the image store: uploaded-files.ts.)
  */
 export const staticFilesPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  makePrivateDir(config.uploadsDir);
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    maxAge: '365d',
-    immutable: true,
-    setHeaders: (res) => {
-      res.header('X-Content-Type-Options', 'nosniff');
-      res.header('Content-Security-Policy', "default-src 'none'; sandbox");
-      res.header('Cross-Origin-Resource-Policy', 'same-site');
-    },
-  });
-
   const dist = config.adminDist;
   const hasDashboard = dist !== undefined && fs.existsSync(path.join(dist, 'index.html'));
   if (hasDashboard) {

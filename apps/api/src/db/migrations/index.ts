@@ -7,6 +7,7 @@ import * as accountSecurity from './2026-11-21-005-account-security';
 import * as productJson from './2026-11-21-006-product-json';
 import * as productList from './2026-11-21-007-product-list';
 import * as productTextFromApp from './2026-11-25-008-product-text-from-app';
+import * as tempUploadBytes from './2026-11-26-009-temp-upload-bytes';
 import * as sharedLimits from './2026-11-26-020-shared-limits';
 
 /**
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-006-product-json': productJson,
   '2026-11-21-007-product-list': productList,
   '2026-11-25-008-product-text-from-app': productTextFromApp,
+  '2026-11-26-009-temp-upload-bytes': tempUploadBytes,
   '2026-11-26-020-shared-limits': sharedLimits,
 };

@@ -31,6 +31,8 @@ const command = (t: TestApp) => ({
   config: t.app.ctx.config,
   transaction: t.app.ctx.transaction,
   sqlite: t.app.ctx.sqlite,
+  imageStore: t.app.ctx.imageStore,
+  imageWork: t.app.ctx.imageWork,
 });
 
 describe(`bulk loading (${engineName})`, () => {

@@ -22,6 +22,8 @@ describe(`resetting the shop (${engineName})`, () => {
       config: ctx.config,
       transaction: ctx.transaction,
       sqlite: ctx.sqlite,
+      imageStore: ctx.imageStore,
+      imageWork: ctx.imageWork,
     };
     await seedShop(command, { products: 5, orders: 0, reviews: 0, customers: 1 }, productText);
     const before = await readCounter(ctx.db, counterNames.productsVersion);

@@ -1,4 +1,6 @@
-import { loadSharp, prepareImage, writeImage } from '../../lib/image-files';
+import { loadSharp, saveImage } from '../../lib/image-files';
+import type { ImageStore } from '../../lib/image-store';
+import type { ImageWork } from '../../lib/image-work';
 import type { Random } from './random';
 
 /** A simple product silhouette per category (drawn, not downloaded: the seed needs no network). */
@@ -37,11 +39,12 @@ function bannerSvg(color: string, random: Random, width: number, height: number)
 
 const accents = ['#f59e0b', '#10b981', '#6366f1', '#ef4444', '#e5e7eb', '#0ea5e9'];
 
-async function store(uploadsDir: string, svg: string, folder: string, format: 'jpeg' | 'png'): Promise<string> {
+type Images = { store: ImageStore; work: ImageWork };
+
+async function store(images: Images, svg: string, folder: string, format: 'jpeg' | 'png'): Promise<string> {
   const sharp = await loadSharp();
   const rendered = await sharp(Buffer.from(svg))[format]().toBuffer();
-  const image = await prepareImage(rendered, folder);
-  await writeImage(uploadsDir, image);
+  const image = await saveImage(images, rendered, folder);
   return `/uploads/${image.filePath}`;
 }
 
@@ -50,7 +53,7 @@ async function store(uploadsDir: string, svg: string, folder: string, format: 'j
  * from `random`, in order), each rendered and stored when its function is called (stored paths).
  */
 export function drawProductImages(
-  uploadsDir: string,
+  images: Images,
   kind: number,
   color: string,
   count: number,
@@ -58,16 +61,16 @@ export function drawProductImages(
 ): Array<() => Promise<string>> {
   return Array.from({ length: count }, (_, i) => {
     const svg = productSvg(kind, color, accents[i % accents.length] ?? '#fff', random);
-    return () => store(uploadsDir, svg, 'products', 'jpeg');
+    return () => store(images, svg, 'products', 'jpeg');
   });
 }
 
 /** A category's image: drawn now, rendered and stored when the function is called. */
-export function drawCategoryImage(uploadsDir: string, kind: number, color: string, random: Random) {
+export function drawCategoryImage(images: Images, kind: number, color: string, random: Random) {
   const svg = productSvg(kind, color, '#ffffff', random);
-  return () => store(uploadsDir, svg, 'categories', 'png');
+  return () => store(images, svg, 'categories', 'png');
 }
 
-export async function makeBannerImage(uploadsDir: string, folder: string, color: string, random: Random, wide = true) {
-  return store(uploadsDir, bannerSvg(color, random, wide ? 1200 : 600, wide ? 400 : 600), folder, 'jpeg');
+export async function makeBannerImage(images: Images, folder: string, color: string, random: Random, wide = true) {
+  return store(images, bannerSvg(color, random, wide ? 1200 : 600, wide ? 400 : 600), folder, 'jpeg');
 }

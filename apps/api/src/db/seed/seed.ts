@@ -1,5 +1,7 @@
 import type { Config } from '../../config';
 import { newId } from '../../lib/ids';
+import type { ImageStore } from '../../lib/image-store';
+import type { ImageWork } from '../../lib/image-work';
 import { hashPassword } from '../../lib/passwords';
 import type { WriteEpoch } from '../../lib/write-epoch';
 import { counterNames } from '../counters';
@@ -33,6 +35,9 @@ export interface SeedContext {
   transaction: DbHandle['transaction'];
   /** SQLite: the connection bulk loads go through. */
   sqlite?: DbHandle['sqlite'];
+  /** Where the drawn images are stored, and the bound on image work they share with uploads. */
+  imageStore: ImageStore;
+  imageWork: ImageWork;
 }
 
 /** A product as the products module reads it: its columns, and its category's name, colour and images. */
@@ -78,7 +83,7 @@ async function seedWith(
 ) {
   const now = ctx.clock();
   const stamp = new Date(now).toISOString();
-  const uploads = ctx.config.uploadsDir;
+  const uploads = { store: ctx.imageStore, work: ctx.imageWork };
 
   const optionRows = Object.entries({
     ram: demoOptions.ram,
@@ -226,7 +231,13 @@ async function seedBanners(
       const category = categories[(i * 3 + family.length) % categories.length];
       if (!category) continue;
       const sub = family === 'homeBanner' ? undefined : category.subs[i % category.subs.length];
-      const image = await makeBannerImage(ctx.config.uploadsDir, folder, category.demo.color, random, wide);
+      const image = await makeBannerImage(
+        { store: ctx.imageStore, work: ctx.imageWork },
+        folder,
+        category.demo.color,
+        random,
+        wide,
+      );
       rows.push({
         id: newId(),
         family,

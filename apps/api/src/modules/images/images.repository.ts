@@ -1,16 +1,47 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/create-db';
+import type { Db, Engine } from '../../db/create-db';
 import { imageColumns } from '../../db/image-columns';
 
 export async function insertTempUploads(
   db: Db,
-  rows: Array<{ id: string; userId: string; url: string; filePath: string; now: string }>,
+  rows: Array<{ id: string; userId: string; url: string; filePath: string; bytes: number; now: string }>,
 ): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto('temp_uploads')
-    .values(rows.map((r) => ({ id: r.id, user_id: r.userId, url: r.url, file_path: r.filePath, created_at: r.now })))
+    .values(
+      rows.map((r) => ({
+        id: r.id,
+        user_id: r.userId,
+        url: r.url,
+        file_path: r.filePath,
+        bytes: r.bytes,
+        created_at: r.now,
+      })),
+    )
     .execute();
+}
+
+/**
+ * How many files and bytes an account's temporary store holds. With `lockFor` (inside a
+ * transaction) the account's row is locked first on PostgreSQL, so two uploads of one account
+ * check the quota in turn; SQLite runs one write transaction at a time anyway.
+ */
+export async function stagingUsage(
+  db: Db,
+  userId: string,
+  lockFor?: Engine,
+): Promise<{ files: number; bytes: number }> {
+  if (lockFor === 'postgres') {
+    await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  }
+  const row = await db
+    .selectFrom('temp_uploads')
+    .select((eb) => [eb.fn.countAll().as('files'), eb.fn.sum('bytes').as('bytes')])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  // PostgreSQL answers count and sum as text (bigint, numeric).
+  return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 
 export function listTempUploads(db: Db, userId: string) {

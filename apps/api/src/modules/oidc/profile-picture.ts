@@ -1,8 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Caller } from '../../lib/caller';
-import { prepareImage } from '../../lib/image-files';
 import { deleteTempUploads } from '../images/images.repository';
-import { storeUploads } from '../images/images.service';
+import { startUpload, type UploadBatch } from '../images/images.service';
 
 /** A profile picture is small: a provider that sends more, or takes longer, gets none copied. */
 export const pictureLimits = { maxBytes: 5 * 1024 * 1024, timeoutMs: 5_000 };
@@ -40,10 +39,13 @@ async function download(url: string): Promise<Buffer> {
  */
 export async function copyProfilePicture(ctx: AppContext, account: Caller, url: string): Promise<string[]> {
   if (!url) return [];
+  let batch: UploadBatch | undefined;
   try {
-    const image = await prepareImage(await download(url), 'users');
-    return await storeUploads(ctx, account, [image]);
+    batch = await startUpload(ctx, account, 'users');
+    await batch.add(await download(url));
+    return batch.finish();
   } catch (error) {
+    await batch?.abort();
     ctx.log.warn({ event: 'oidc.picture.failed', err: error }, 'profile picture not copied');
     return [];
   }
