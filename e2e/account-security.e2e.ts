@@ -155,6 +155,14 @@ describe.skipIf(!hasChromium)('account security', () => {
     await signInThroughForm(page, admin.email, admin.password);
     await openTab(page, 'Two-step sign-in');
     await page.getByRole('heading', { name: 'Two-step sign-in is off' }).waitFor();
+    // The signed-in browser alone is not enough (issue 18): the current password first.
+    await button(page, 'Turn on').click();
+    await expectAlert(page, securityMessages.currentPasswordNeeded, 'error');
+    await field(page, 'Current password').fill('not-my-password');
+    await button(page, 'Turn on').click();
+    await expectAlert(page, 'current password wrong', 'error');
+    expect(await page.getByRole('img', { name: 'QR code for your authenticator app' }).count()).toBe(0);
+    await field(page, 'Current password').fill(admin.password);
     await button(page, 'Turn on').click();
 
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
@@ -282,6 +290,8 @@ describe.skipIf(!hasChromium)('account security', () => {
       if (theme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
       await openTab(page, 'Two-step sign-in');
       expect(await page.evaluate(() => document.body.className)).toContain(theme);
+      await field(page, 'Current password').fill(admin.password);
+      await expectAccessible(page, `/my-account Two-step sign-in, off (${theme})`);
       await button(page, 'Turn on').click();
       await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
       await expectAccessible(page, `/my-account Two-step sign-in (${theme})`);
@@ -318,6 +328,7 @@ describe.skipIf(!hasChromium)('two-step sign-in required (ADMIN_REQUIRE_2FA)', (
       .poll(() => page.getByRole('tab', { name: 'Two-step sign-in' }).getAttribute('aria-selected'))
       .toBe('true');
     await page.getByText(securityMessages.twoFactorRequired).waitFor();
+    await field(page, 'Current password').fill(admin.password);
     await button(page, 'Turn on').click();
     const secret = (await page.getByText(/^[A-Z2-7]{32}$/).textContent()) ?? '';
     await field(page, 'Code from the app').fill(totpCode(secret));

@@ -303,3 +303,41 @@ describe.skipIf(!hasChromium)('sign up limited by SIGNUP_ALLOW', () => {
     await context.close();
   });
 });
+
+describe.skipIf(!hasChromium)('sign up closed without SIGNUP_ALLOW (issue 18)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    // Empty counts as unset: the shop's default.
+    server = await startServer({ SIGNUP_ALLOW: '' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('says sign-up is closed instead of offering the form, and still leads to Sign In', async () => {
+    const { page, context } = await newPage(browser, server);
+    const calls = watchRequests(page, '/api/user/signup');
+    await page.goto('/signUp');
+    await page.getByText(messages.signupClosed).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign Up', exact: true }).count()).toBe(0);
+    expect(await page.getByLabel('Confirm Password').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Sign In', exact: true }).getAttribute('href')).toBe('/login');
+    await expectAccessible(page, '/signUp, closed');
+    expect(calls).toEqual([]);
+    // The server says the same to a client that posts anyway.
+    const res = await api<{ msg: string }>(server, 'POST', '/api/user/signup', {
+      name: 'Mallory',
+      email: 'mallory@shop.test',
+      phone: '5550100',
+      password: 'mallory-pw-1',
+      confirmPassword: 'mallory-pw-1',
+      isAdmin: true,
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.msg).toBe(messages.signupClosed);
+    await context.close();
+  });
+});

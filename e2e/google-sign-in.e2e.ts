@@ -91,7 +91,7 @@ describe.skipIf(!hasChromium)('Sign In with Google (against a local OpenID provi
     const body = { name: 'Two Step', email, phone: '5550100', password, confirmPassword: password, isAdmin: true };
     expect((await api(server, 'POST', '/api/user/signup', body)).status).toBe(201);
     const signin = await api<{ token: string }>(server, 'POST', '/api/user/signin', { email, password });
-    const setup = await api<{ secret: string }>(server, 'POST', '/api/user/2fa/setup', {}, signin.body.token);
+    const setup = await api<{ secret: string }>(server, 'POST', '/api/user/2fa/setup', { password }, signin.body.token);
     const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret), digits: 6, period: 30 });
     const enable = await api<{ recoveryCodes: string[] }>(
       server,

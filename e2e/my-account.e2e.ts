@@ -116,6 +116,41 @@ describe.skipIf(!hasChromium)('My Account (/my-account)', () => {
     await context.close();
   });
 
+  it('asks for the current password to change the e-mail address, and only then (issue 18)', async () => {
+    const admin = await createAdmin(server, { name: 'Omar Oak' });
+    const { page, context } = await openAccount(admin);
+    await textbox(page, 'Name').waitFor();
+    await pickThroughOverlay(page, png);
+    await expectAlert(page, 'Images Uploaded!', 'success');
+    await page.getByRole('img', { name: 'Image 1' }).waitFor();
+    const currentPassword = page.getByLabel('Current password', { exact: true });
+    // The same address in another form is no change: no password asked.
+    await textbox(page, 'Email').fill(` ${admin.email.toUpperCase()} `);
+    expect(await currentPassword.count()).toBe(0);
+    await save(page).click();
+    await expectAlert(page, 'user updated', 'success');
+
+    const newEmail = `omar-${Date.now()}@shop.test`;
+    await textbox(page, 'Email').fill(newEmail);
+    await currentPassword.waitFor();
+    await page.getByText('Changing your e-mail address needs your current password.').waitFor();
+    await expectAccessible(page, '/my-account, e-mail change');
+    await save(page).click();
+    await expectAlert(page, 'Please enter your current password', 'error');
+    await currentPassword.fill('not-my-password');
+    await save(page).click();
+    await expectAlert(page, 'current password wrong', 'error');
+    expect((await apiSignIn(server, newEmail, admin.password)).status).toBe(401);
+
+    await currentPassword.fill(admin.password);
+    await save(page).click();
+    await expectAlert(page, 'user updated', 'success');
+    await currentPassword.waitFor({ state: 'hidden' });
+    expect((await apiSignIn(server, newEmail, admin.password)).status).toBe(200);
+    expect((await apiSignIn(server, admin.email, admin.password)).status).toBe(401);
+    await context.close();
+  });
+
   it('changes the password: blank, mismatch and wrong old password refused, then the new one signs in', async () => {
     const admin = await createAdmin(server);
     const { page, context } = await openAccount(admin);

@@ -50,3 +50,30 @@ describe('configuration errors', () => {
     expect(result.stderr).toContain('Invalid environment variable PORT');
   });
 });
+
+describe('the start-up warning for an open sign-up (issue 18)', () => {
+  // The log is JSON: the quotes around * come escaped.
+  const warning = 'and the server is reachable from outside';
+
+  it('warns for * behind a proxy, though the server listens on loopback', async () => {
+    const server = await startServer({ SIGNUP_ALLOW: '*', TRUST_PROXY: '1' });
+    try {
+      await expect.poll(() => server.output(), { timeout: 5_000 }).toContain(warning);
+      expect(server.output()).toContain('TRUST_PROXY says a proxy forwards to it');
+      expect(server.output()).toContain('anyone who reaches it can sign up as an administrator');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('says nothing when sign-up is closed (the default), even behind a proxy with a public address', async () => {
+    const server = await startServer({ SIGNUP_ALLOW: '', TRUST_PROXY: '1', PUBLIC_URL: 'https://shop.example.com' });
+    try {
+      const res = await fetch(`${server.baseUrl}/api/config`);
+      expect(await res.json()).toMatchObject({ signupOpen: false });
+      expect(server.output()).not.toContain('SIGNUP_ALLOW');
+    } finally {
+      await server.stop();
+    }
+  });
+});

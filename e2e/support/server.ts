@@ -55,6 +55,9 @@ export async function startServer(
     ADMIN_PASSWORD: ownerPassword,
     SEED: 'none',
     LOG_LEVEL: 'warn',
+    // Sign-up is closed by default; the browser tests make their administrators by signing up.
+    // A test of the closed default passes SIGNUP_ALLOW: '' (empty counts as unset).
+    SIGNUP_ALLOW: '*',
     ...(process.env.E2E_ADMIN_DIST ? { ADMIN_DIST: process.env.E2E_ADMIN_DIST } : {}),
     ...env,
   });

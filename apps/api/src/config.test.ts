@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isSignupAllowed, loadConfig } from './config';
+import { ConfigError, isSignupAllowed, isSignupOpen, loadConfig, openSignupWarning } from './config';
 
 /** The error loadConfig throws for this environment (fails the test when it does not throw). */
 function errorOf(env: Record<string, string | undefined>): ConfigError {
@@ -29,7 +29,8 @@ describe('loadConfig', () => {
       adminPassword: undefined,
       jwtSecret: undefined,
       seed: 'demo',
-      signupAllow: ['*'],
+      // Closed: staff join by invitation (design.md §4, issue 18).
+      signupAllow: [],
       logLevel: 'info',
       session: { idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 },
       countriesUrl: '/api/countries',
@@ -148,7 +149,24 @@ describe('loadConfig', () => {
 describe('isSignupAllowed', () => {
   it('lets anyone in with *', () => {
     expect(isSignupAllowed(allow('*'), 'anyone@anywhere.test')).toBe(true);
-    expect(isSignupAllowed(loadConfig({}), 'anyone@anywhere.test')).toBe(true);
+    expect(isSignupOpen(allow('*'))).toBe(true);
+  });
+
+  it('lets nobody in when SIGNUP_ALLOW is unset or empty (issue 18)', () => {
+    for (const config of [loadConfig({}), allow(''), allow(' , ')]) {
+      expect(config.signupAllow).toEqual([]);
+      expect(isSignupOpen(config)).toBe(false);
+      expect(isSignupAllowed(config, 'anyone@anywhere.test')).toBe(false);
+      expect(isSignupAllowed(config, 'admin@shopdesk.local')).toBe(false);
+    }
+  });
+
+  it('compares rules and addresses in their one form (NFKC, lower case, no trailing dot)', () => {
+    const config = allow(' Boss@Other.Test. , @ＳＨＯＰ.test ');
+    expect(config.signupAllow).toEqual(['boss@other.test', '@shop.test']);
+    expect(isSignupAllowed(config, 'ＢＯＳＳ@other.test.')).toBe(true);
+    expect(isSignupAllowed(config, 'clerk@shop.test.')).toBe(true);
+    expect(loadConfig({ ADMIN_EMAIL: 'Owner@Shop.Test' }).adminEmail).toBe('owner@shop.test');
   });
 
   it('matches @domain rules on the whole domain only', () => {
@@ -253,5 +271,32 @@ describe('CORS_ORIGINS', () => {
   ])('is refused, naming the variable, when it holds %j', (value) => {
     const error = errorOf({ CORS_ORIGINS: value });
     expect(error.message).toMatch(/^Invalid environment variable CORS_ORIGINS: /);
+  });
+});
+
+describe('openSignupWarning (server.ts logs it at start)', () => {
+  const warningFor = (env: Record<string, string>) => openSignupWarning(loadConfig({ SIGNUP_ALLOW: '*', ...env }));
+
+  it('says nothing while sign-up is closed or limited, wherever the server is', () => {
+    const exposed = { HOST: '0.0.0.0', TRUST_PROXY: '1', PUBLIC_URL: 'https://shop.example.com' };
+    expect(openSignupWarning(loadConfig(exposed))).toBeUndefined();
+    expect(openSignupWarning(loadConfig({ ...exposed, SIGNUP_ALLOW: '@shop.example.com' }))).toBeUndefined();
+  });
+
+  it('says nothing for * on loopback with no proxy and no public address', () => {
+    for (const HOST of ['127.0.0.1', 'localhost', '::1', '127.0.0.2'])
+      expect(warningFor({ HOST }), HOST).toBeUndefined();
+  });
+
+  it.each([
+    ['listening beyond loopback', { HOST: '0.0.0.0' }, 'it listens on 0.0.0.0'],
+    ['behind a proxy on this machine (TRUST_PROXY a hop count)', { TRUST_PROXY: '1' }, 'TRUST_PROXY'],
+    ['behind a listed proxy', { TRUST_PROXY: '127.0.0.1' }, 'TRUST_PROXY'],
+    ['with a public address', { PUBLIC_URL: 'https://shop.example.com' }, 'PUBLIC_URL is https://shop.example.com'],
+  ])('warns for * when reachable from outside: %s', (_name, env, reason) => {
+    const warning = warningFor(env);
+    expect(warning).toContain('SIGNUP_ALLOW is "*"');
+    expect(warning).toContain('anyone who reaches it can sign up as an administrator');
+    expect(warning).toContain(reason);
   });
 });

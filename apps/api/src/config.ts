@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { normalizeEmail } from '@shopdesk/contract';
 import { z } from 'zod';
 
 /**
@@ -56,7 +57,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
-  SIGNUP_ALLOW: z.string().default('*'),
+  // Unset: nobody may sign up as an administrator; staff join by invitation (design.md §4).
+  SIGNUP_ALLOW: z.string().default(''),
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -176,14 +178,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
-    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminEmail: normalizeEmail(e.ADMIN_EMAIL),
     adminPassword: e.ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
     seed: e.SEED,
-    // Set but empty means nobody may sign up as an administrator.
-    signupAllow: (env.SIGNUP_ALLOW === '' ? '' : e.SIGNUP_ALLOW)
-      .split(',')
-      .map((entry) => entry.trim().toLowerCase())
+    // Unset or empty: nobody may sign up as an administrator. Entries compare as addresses do.
+    signupAllow: e.SIGNUP_ALLOW.split(',')
+      .map((entry) => (entry.trim() === '*' ? '*' : normalizeEmail(entry)))
       .filter(Boolean),
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
     logLevel: e.LOG_LEVEL,
@@ -219,10 +220,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** `SIGNUP_ALLOW`: `*`, whole addresses, or `@domain`s. */
+/** Anyone at all may sign up as an administrator (SIGNUP_ALLOW unset or empty: nobody). */
+export function isSignupOpen(config: Pick<Config, 'signupAllow'>): boolean {
+  return config.signupAllow.length > 0;
+}
+
+/** `SIGNUP_ALLOW`: `*`, whole addresses, or `@domain`s, compared in the addresses' one form. */
 export function isSignupAllowed(config: Pick<Config, 'signupAllow'>, email: string): boolean {
-  const address = email.toLowerCase();
+  const address = normalizeEmail(email);
   return config.signupAllow.some(
     (rule) => rule === '*' || rule === address || (rule.startsWith('@') && address.endsWith(rule)),
   );
+}
+
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '::1']);
+const isLoopback = (host: string) => loopbackHosts.has(host) || /^127(\.\d{1,3}){3}$/.test(host);
+
+/**
+ * The start-up warning when anyone who reaches the server can make themselves an administrator:
+ * SIGNUP_ALLOW is `*` and the server is reachable from outside: it listens beyond loopback, a
+ * proxy forwards to it (TRUST_PROXY set: a proxy on this machine makes a loopback listener
+ * public), or it has a public address (PUBLIC_URL). Undefined when there is nothing to say.
+ */
+export function openSignupWarning(
+  config: Pick<Config, 'signupAllow' | 'host' | 'trustProxy' | 'publicUrl'>,
+): string | undefined {
+  if (!config.signupAllow.includes('*')) return undefined;
+  const reasons = [
+    ...(isLoopback(config.host) ? [] : [`it listens on ${config.host}`]),
+    ...(config.trustProxy === false ? [] : ['TRUST_PROXY says a proxy forwards to it']),
+    ...(config.publicUrl ? [`PUBLIC_URL is ${config.publicUrl}`] : []),
+  ];
+  if (reasons.length === 0) return undefined;
+  return `SIGNUP_ALLOW is "*" and the server is reachable from outside (${reasons.join('; ')}): anyone who reaches it can sign up as an administrator. Unset SIGNUP_ALLOW and invite staff instead, or list addresses or @domains.`;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, openSignupWarning } from './config';
 
 /** The only file that listens. SIGTERM/SIGINT: stop accepting, drain, close the database, exit 0. */
 async function main(): Promise<void> {
@@ -18,11 +18,8 @@ async function main(): Promise<void> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   config.adminDist ??= path.resolve(here, '../../admin/dist');
   const app = await buildApp(config);
-  if (config.signupAllow.includes('*') && !['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
-    app.log.warn(
-      'SIGNUP_ALLOW is "*" and the server listens beyond loopback: anyone who reaches it can sign up as an administrator',
-    );
-  }
+  const signupWarning = openSignupWarning(config);
+  if (signupWarning) app.log.warn(signupWarning);
   const trustsAnyPeer = config.trustProxy === true || typeof config.trustProxy === 'number';
   if (trustsAnyPeer && !['127.0.0.1', 'localhost', '::1'].includes(config.host)) {
     app.log.warn(

@@ -25,6 +25,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     ADMIN_PASSWORD: ownerPassword,
     SEED: 'none',
     LOG_LEVEL: 'silent',
+    // Sign-up is closed by default (design.md §4); most tests make their administrators by
+    // signing up. A test of the default passes SIGNUP_ALLOW: '' (an empty value counts as unset).
+    SIGNUP_ALLOW: '*',
     ...env,
   });
   const app = await buildApp(config, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typedEmailAddress } from './input-rules';
 import { messages } from './messages';
 import { securityMessages } from './security-messages';
 
@@ -7,10 +8,7 @@ export { securityMessages } from './security-messages';
 export const minPasswordLength = 8;
 
 export const forgotPasswordBodySchema = z.object({
-  email: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
-    z.string({ error: messages.emailBlank }).min(1, messages.emailBlank).max(254),
-  ),
+  email: typedEmailAddress(messages.emailBlank),
 });
 
 export const resetPasswordBodySchema = z
@@ -27,6 +25,13 @@ export const resetPasswordBodySchema = z
 const otp = z.string({ error: securityMessages.otpMissing }).trim().min(1, securityMessages.otpMissing).max(64);
 
 export const otpBodySchema = z.object({ otp });
+/** `POST /api/user/2fa/setup`: the current password first, as turning it off asks. */
+export const twoFactorSetupBodySchema = z.object({
+  password: z
+    .string({ error: securityMessages.currentPasswordNeeded })
+    .min(1, securityMessages.currentPasswordNeeded)
+    .max(1024),
+});
 export const disableTwoFactorBodySchema = z.object({
   password: z.string({ error: messages.fillAllDetails }).min(1, messages.fillAllDetails).max(1024),
   otp,

@@ -6,6 +6,8 @@ export { configPath } from './paths';
 export const publicConfigSchema = z.object({
   googleSignIn: z.boolean(),
   countriesUrl: z.string(),
+  /** Someone may sign up as an administrator (SIGNUP_ALLOW set); else the Sign up screen says it is closed. */
+  signupOpen: z.boolean(),
   ownerEmail: z.string().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -5,6 +5,7 @@ export * from './categories';
 export * from './common';
 export * from './config';
 export * from './countries';
+export * from './email-address';
 export * from './images';
 export * from './input-rules';
 export * from './messages';

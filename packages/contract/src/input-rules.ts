@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasMixedScriptLocalPart, normalizeEmail } from './email-address';
 
 /**
  * Rules every stored input follows (issue 17): types are what they say (no list becomes text,
@@ -9,6 +10,9 @@ export const inputMessages = {
   /** An image entry that is not a file uploaded to this shop. */
   imageNotUploaded: 'Images must be files uploaded to this shop (an /uploads/ URL)',
   emailInvalid: 'Please enter a valid email address',
+  /** A look-alike of another address: `аdmin` with a Cyrillic `а` (issue 18). */
+  emailMixedScripts:
+    'The part of the email address before @ mixes letters of different alphabets (for example Latin and Cyrillic). Please type it in one alphabet.',
   notText: 'Text fields take text, not a list, an object or true/false',
   /** A lone UTF-16 surrogate or a NUL: no database keeps either as sent. */
   invalidText: 'Text may not contain broken characters (a lone UTF-16 surrogate) or NUL characters',
@@ -67,15 +71,28 @@ export function imageList(message: string, min = 1) {
   return z.array(imageEntry(message), { error: message }).min(min, message).max(50, 'At most 50 images');
 }
 
-/** An e-mail address to store: trimmed and lower-cased; `blankMessage` when missing or blank. */
+/**
+ * An e-mail address to store, in its one form (`normalizeEmail`: NFKC, trimmed, lower case, no
+ * trailing dot); `blankMessage` when missing or blank. A part before `@` mixing alphabets is
+ * refused with its own words before the format rule (which wants ASCII) speaks.
+ */
 export function emailAddress(blankMessage: string) {
   return z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+    (value) => (typeof value === 'string' ? normalizeEmail(value) : value),
     z
       .string({ error: blankMessage })
       .min(1, blankMessage)
       .max(254, inputMessages.emailInvalid)
+      .refine((address) => !hasMixedScriptLocalPart(address), { error: inputMessages.emailMixedScripts, abort: true })
       .regex(z.regexes.email, inputMessages.emailInvalid),
+  );
+}
+
+/** An address typed to be compared (sign-in, forgotten password): normalised, never format-checked. */
+export function typedEmailAddress(blankMessage: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? normalizeEmail(value) : value),
+    z.string({ error: blankMessage }).min(1, blankMessage).max(254),
   );
 }
 

@@ -18,6 +18,8 @@ export const messages = {
   signupSuccess: 'Your account has been created. You can sign in now.',
   emailTaken: 'An account with this email already exists',
   signupNotAllowed: 'This email address is not allowed to sign up on this shop',
+  /** SIGNUP_ALLOW unset (the default): staff join by invitation (design.md §4). */
+  signupClosed: 'Sign-up is closed. Ask the shop owner for an invitation.',
   pleaseSignIn: 'Please sign in',
   logoutSuccess: 'Logout successfull',
   userUpdated: 'user updated',

@@ -11,6 +11,8 @@ export const securityMessages = {
   twoFactorDisabled: 'Two-step sign-in is off',
   twoFactorAlreadyOn: 'Two-step sign-in is already on',
   twoFactorNotStarted: 'Start the set-up again: scan the new QR code first',
+  /** Asked before two-step sign-in is set up (issue 18): a stolen token alone cannot turn it on. */
+  currentPasswordNeeded: 'Please enter your current password',
   twoFactorRequired: 'Two-step sign-in is required for administrators. Turn it on in My Account.',
   sessionEnded: 'Session ended',
   otherSessionsEnded: 'All other sessions ended',

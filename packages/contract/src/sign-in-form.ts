@@ -1,3 +1,4 @@
+import { normalizeEmail } from './email-address';
 import { signinMessages } from './signin-messages';
 
 /**
@@ -9,7 +10,7 @@ import { signinMessages } from './signin-messages';
 export type SigninFormResult = { ok: true; email: string; password: string } | { ok: false; message: string };
 
 export function validateSigninForm(email: string, password: string): SigninFormResult {
-  const normalized = email.trim().toLowerCase();
+  const normalized = normalizeEmail(email);
   // The schema's field-level error names every issue of the field, too long included.
   if (normalized.length === 0 || normalized.length > 254)
     return { ok: false, message: signinMessages.signinEmailBlank };

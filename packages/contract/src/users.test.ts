@@ -151,8 +151,9 @@ describe('profileBodySchema', () => {
       expect(messageOf(profileBodySchema, { ...profile, images: [image] }), image).toBe(inputMessages.imageNotUploaded);
   });
 
-  it('drops fields it does not take', () => {
-    expect(profileBodySchema.parse({ ...profile, isAdmin: false, id: 'x', password: 'y' })).toEqual(profile);
+  it('drops fields it does not take, and keeps the current password an e-mail change asks for', () => {
+    expect(profileBodySchema.parse({ ...profile, isAdmin: false, id: 'x' })).toEqual(profile);
+    expect(profileBodySchema.parse({ ...profile, password: 'y' })).toEqual({ ...profile, password: 'y' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredImages, requiredText } from './common';
-import { emailAddress } from './input-rules';
+import { emailAddress, typedEmailAddress } from './input-rules';
 import { messages } from './messages';
 
 export { usersPath } from './paths';
@@ -28,15 +28,9 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** The address typed to sign in: only compared, never stored, so no format rule. */
-const email = (message: string) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
-    z.string({ error: message }).min(1, message).max(254),
-  );
-
 export const signinBodySchema = z.object({
-  email: email(messages.signinEmailBlank),
+  // Only compared, never stored: normalised, no format rule.
+  email: typedEmailAddress(messages.signinEmailBlank),
   password: z.string({ error: messages.signinPasswordBlank }).min(1, messages.signinPasswordBlank).max(1024),
   isAdmin: z.boolean().optional(),
   otp: z.string().max(64).optional(),
@@ -82,6 +76,11 @@ export const profileBodySchema = z.object({
   email: emailAddress(messages.fillAllDetails),
   phone: requiredText(messages.fillAllDetails, 40),
   images: requiredImages(messages.fillAllDetails),
+  /**
+   * The current password: required when `email` changes (api.md §3), so a stolen token alone
+   * cannot move the account to another address and take it over with a reset link.
+   */
+  password: z.string().max(1024).optional(),
 });
 export type ProfileBody = z.infer<typeof profileBodySchema>;
 

@@ -105,7 +105,12 @@ describe(`what the log says and never says (${engineName})`, () => {
     const upload = await request(multipartUpload('/api/user/upload', token, [await pngImage()]));
     expect(upload.statusCode).toBe(200);
 
-    const setup = await request({ method: 'POST', url: '/api/user/2fa/setup', headers: bearer(token) });
+    const setup = await request({
+      method: 'POST',
+      url: '/api/user/2fa/setup',
+      headers: bearer(token),
+      payload: { password: newPassword },
+    });
     const secret = setup.json().secret as string;
     secrets.push(secret);
     const code = () => totpFor(secret, 'x').generate({ timestamp: t.app.ctx.clock() });

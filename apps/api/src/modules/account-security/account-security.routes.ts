@@ -6,6 +6,7 @@ import {
   recoveryCodesSchema,
   resetPasswordBodySchema,
   sessionSchema,
+  twoFactorSetupBodySchema,
   twoFactorSetupSchema,
 } from '@shopdesk/contract';
 import type { FastifyInstance } from 'fastify';
@@ -32,8 +33,10 @@ export async function accountSecurityRoutes(fastify: FastifyInstance, { ctx }: {
     (request) => security.resetPassword(ctx, request.body),
   );
 
-  app.post('/2fa/setup', { config: beforeTwoFactor, schema: { response: { 200: twoFactorSetupSchema } } }, (request) =>
-    security.startTwoFactorSetup(ctx, callerOf(request)),
+  app.post(
+    '/2fa/setup',
+    { config: beforeTwoFactor, schema: { body: twoFactorSetupBodySchema, response: { 200: twoFactorSetupSchema } } },
+    (request) => security.startTwoFactorSetup(ctx, callerOf(request), request.body.password, request.ip),
   );
   app.post(
     '/2fa/enable',
@@ -43,7 +46,7 @@ export async function accountSecurityRoutes(fastify: FastifyInstance, { ctx }: {
   app.post(
     '/2fa/disable',
     { schema: { body: disableTwoFactorBodySchema, response: { 200: okMessageSchema } } },
-    (request) => security.turnOffTwoFactor(ctx, callerOf(request), request.body),
+    (request) => security.turnOffTwoFactor(ctx, callerOf(request), request.body, request.ip),
   );
 
   app.get('/sessions', { config: beforeTwoFactor, schema: { response: { 200: z.array(sessionSchema) } } }, (request) =>

@@ -72,9 +72,33 @@ async function userOf(ctx: AppContext, caller: Caller): Promise<UserRow> {
   return row;
 }
 
-export async function startTwoFactorSetup(ctx: AppContext, caller: Caller) {
+/**
+ * The current password, asked behind a token before a change a stolen token must not make alone
+ * (issue 18). It is the account's sign-in throttle, from the caller's address: checked first
+ * (429 while it waits), a wrong password counts, the right one clears the account's count.
+ * Missing or wrong: 400 `current password wrong` (api.md §3).
+ */
+export async function confirmCurrentPassword(
+  ctx: AppContext,
+  row: UserRow,
+  password: string | undefined,
+  ip: string,
+): Promise<void> {
+  await ctx.throttle.check(ip, row.email);
+  if (!password) throw badRequest(messages.currentPasswordWrong);
+  if (!(await verifyPassword(row.password_hash, password))) {
+    await ctx.throttle.fail(ip, row.email);
+    ctx.log.info({ event: 'password.confirm.failed', userId: row.id, ip }, 'current password wrong');
+    throw badRequest(messages.currentPasswordWrong);
+  }
+  await ctx.throttle.succeed(ip, row.email);
+}
+
+/** A new pending secret, only for the current password: a token alone cannot lock the owner out. */
+export async function startTwoFactorSetup(ctx: AppContext, caller: Caller, password: string, ip: string) {
   const row = await userOf(ctx, caller);
   if (row.totp_secret) throw conflict(securityMessages.twoFactorAlreadyOn);
+  await confirmCurrentPassword(ctx, row, password, ip);
   const secret = newTotpSecret();
   await repo.setPendingSecret(ctx.db, caller.id, secret);
   const otpauthUrl = totpFor(secret, row.email).toString();
@@ -102,10 +126,19 @@ export async function verifySecondFactor(ctx: AppContext, row: UserRow, otp: str
   return repo.useRecoveryCode(ctx.db, row.id, hashCode(code), nowIso(ctx.clock));
 }
 
-export async function turnOffTwoFactor(ctx: AppContext, caller: Caller, body: { password: string; otp: string }) {
+export async function turnOffTwoFactor(
+  ctx: AppContext,
+  caller: Caller,
+  body: { password: string; otp: string },
+  ip: string,
+) {
   const row = await userOf(ctx, caller);
-  if (!(await verifyPassword(row.password_hash, body.password))) throw badRequest(messages.currentPasswordWrong);
-  if (!(await verifySecondFactor(ctx, row, body.otp))) throw badRequest(securityMessages.otpWrong);
+  await confirmCurrentPassword(ctx, row, body.password, ip);
+  if (!(await verifySecondFactor(ctx, row, body.otp))) {
+    // A guessed code counts too, as at sign-in.
+    await ctx.throttle.fail(ip, row.email);
+    throw badRequest(securityMessages.otpWrong);
+  }
   await repo.disableTwoFactor(ctx.db, caller.id);
   ctx.log.info({ event: '2fa.disabled', userId: caller.id }, 'two-step sign-in turned off');
   return { error: false as const, msg: securityMessages.twoFactorDisabled };

@@ -17,6 +17,9 @@ import {
 
 type Body = Record<string, unknown>;
 const step = 30_000;
+/** createAdmin's password: setup asks for the current one (issue 18). */
+const adminPassword = 'admin-password-1';
+const withPassword = { password: adminPassword };
 
 const otpRequired = {
   error: true,
@@ -52,8 +55,8 @@ function wrongCode(t: TestApp, secret: string): string {
 }
 
 /** Turns two-step sign-in on for the token's account; returns the secret and recovery codes. */
-async function turnOn(t: TestApp, token: string) {
-  const setup = await post(t, '/api/user/2fa/setup', token);
+async function turnOn(t: TestApp, token: string, password = adminPassword) {
+  const setup = await post(t, '/api/user/2fa/setup', token, { password });
   expect(setup.statusCode).toBe(200);
   const secret = setup.json().secret as string;
   const enable = await post(t, '/api/user/2fa/enable', token, { otp: codeFor(t, secret) });
@@ -74,7 +77,7 @@ describe(`turning two-step sign-in on (${engineName})`, () => {
 
   it('sets up with an otpauth URL, its secret and a PNG QR code', async () => {
     const { id, token } = await createAdmin(t, 'setup@shop.test');
-    const res = await post(t, '/api/user/2fa/setup', token);
+    const res = await post(t, '/api/user/2fa/setup', token, withPassword);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['otpauthUrl', 'qrCode', 'secret']);
@@ -102,7 +105,7 @@ describe(`turning two-step sign-in on (${engineName})`, () => {
     expect(early.statusCode).toBe(400);
     expect(early.json()).toEqual({ error: true, msg: 'Start the set-up again: scan the new QR code first' });
 
-    const secret = (await post(t, '/api/user/2fa/setup', token)).json().secret as string;
+    const secret = (await post(t, '/api/user/2fa/setup', token, withPassword)).json().secret as string;
     for (const otp of ['', '   ']) {
       const blank = await post(t, '/api/user/2fa/enable', token, { otp });
       expect(blank.statusCode).toBe(400);
@@ -119,7 +122,7 @@ describe(`turning two-step sign-in on (${engineName})`, () => {
 
   it('turns on with a right code and gives ten distinct recovery codes, once', async () => {
     const { id, token } = await createAdmin(t, 'codes@shop.test');
-    const secret = (await post(t, '/api/user/2fa/setup', token)).json().secret as string;
+    const secret = (await post(t, '/api/user/2fa/setup', token, withPassword)).json().secret as string;
     const res = await post(t, '/api/user/2fa/enable', token, { otp: codeFor(t, secret) });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -129,7 +132,7 @@ describe(`turning two-step sign-in on (${engineName})`, () => {
     for (const code of body.recoveryCodes) expect(code).toMatch(/^[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}$/);
 
     for (const url of ['/api/user/2fa/setup', '/api/user/2fa/enable']) {
-      const again = await post(t, url, token, { otp: codeFor(t, secret, 1) });
+      const again = await post(t, url, token, { otp: codeFor(t, secret, 1), ...withPassword });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ error: true, msg: 'Two-step sign-in is already on' });
     }
@@ -141,8 +144,8 @@ describe(`turning two-step sign-in on (${engineName})`, () => {
 
   it('keeps only the latest setup’s secret', async () => {
     const { token } = await createAdmin(t, 'twice@shop.test');
-    const first = (await post(t, '/api/user/2fa/setup', token)).json().secret as string;
-    const second = (await post(t, '/api/user/2fa/setup', token)).json().secret as string;
+    const first = (await post(t, '/api/user/2fa/setup', token, withPassword)).json().secret as string;
+    const second = (await post(t, '/api/user/2fa/setup', token, withPassword)).json().secret as string;
     expect(second).not.toBe(first);
     const stale = await post(t, '/api/user/2fa/enable', token, { otp: codeFor(t, first) });
     if (codeFor(t, first) !== codeFor(t, second)) expect(stale.statusCode).toBe(400);
@@ -430,7 +433,7 @@ describe(`ADMIN_REQUIRE_2FA=true (${engineName})`, () => {
   });
 
   it('lets the same token call everything once set up; sign-in then asks for the code', async () => {
-    const setup = await call({ method: 'POST', url: '/api/user/2fa/setup' });
+    const setup = await call({ method: 'POST', url: '/api/user/2fa/setup', payload: { password: ownerPassword } });
     expect(setup.statusCode).toBe(200);
     const secret = setup.json().secret as string;
     const enable = await call({ method: 'POST', url: '/api/user/2fa/enable', payload: { otp: codeFor(t, secret) } });

@@ -1,17 +1,20 @@
 import {
   type AuthWithGoogleBody,
+  hasMixedScriptLocalPart,
+  inputMessages,
   messages,
+  normalizeEmail,
   oidcMessages,
   type SigninResponse,
   securityMessages,
 } from '@shopdesk/contract';
-import { isSignupAllowed } from '../../config';
 import type { AppContext } from '../../context';
-import { forbidden, unauthorized } from '../../lib/http-error';
+import { badRequest, forbidden, unauthorized } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
 import { verifySecondFactor } from '../account-security/account-security.service';
 import { openSession } from '../sessions/sessions.service';
 import { findUserByEmail, insertUser, updateUserProfile } from '../users/users.repository';
+import { assertMaySignUp } from '../users/users.service';
 import { type VerifiedIdentity, verifyCredential } from './oidc-credential';
 import { copyProfilePicture, settlePicture } from './profile-picture';
 
@@ -56,12 +59,14 @@ export async function authWithGoogle(
 ): Promise<SigninResponse> {
   const identity = body.credential ? await verifyCredential(ctx, body.credential) : undefined;
   if (!identity) throw unauthorized(oidcMessages.credentialInvalid);
-  if (body.email && body.email.trim().toLowerCase() !== identity.email) throw unauthorized(oidcMessages.emailMismatch);
+  if (body.email && normalizeEmail(body.email) !== identity.email) throw unauthorized(oidcMessages.emailMismatch);
   await ctx.throttle.check(meta.ip, identity.email);
 
   let row = await findUserByEmail(ctx.db, identity.email);
   if (!row) {
-    if (!isSignupAllowed(ctx.config, identity.email)) throw forbidden(messages.signupNotAllowed);
+    // The sign-up rule of the form: closed without SIGNUP_ALLOW, a look-alike address refused.
+    assertMaySignUp(ctx, identity.email);
+    if (hasMixedScriptLocalPart(identity.email)) throw badRequest(inputMessages.emailMixedScripts);
     const id = newId();
     try {
       await insertUser(ctx.db, {

@@ -1,4 +1,4 @@
-import { oidcMessages, oidcPaths } from '@shopdesk/contract';
+import { normalizeEmail, oidcMessages, oidcPaths } from '@shopdesk/contract';
 import * as client from 'openid-client';
 import type { AppContext } from '../../context';
 import { signCredential, type VerifiedIdentity } from './oidc-credential';
@@ -72,7 +72,7 @@ export async function finishSignIn(
     // Some providers put the address in the ID token only on request; ask userinfo then.
     const profile: Record<string, unknown> =
       typeof claims.email === 'string' ? claims : await client.fetchUserInfo(config, tokens.access_token, claims.sub);
-    const email = typeof profile.email === 'string' ? profile.email.trim().toLowerCase() : '';
+    const email = typeof profile.email === 'string' ? normalizeEmail(profile.email) : '';
     const verified = profile.email_verified === true || profile.email_verified === 'true';
     if (!email || !verified) {
       ctx.log.info(

@@ -257,7 +257,12 @@ describe('POST /api/user/authWithGoogle', () => {
 
   it('counts as the first factor only when two-step sign-in is on', async () => {
     const { token } = await createAdmin(t, 'two.step@shop.test');
-    const setup = await t.request({ method: 'POST', url: '/api/user/2fa/setup', headers: bearer(token) });
+    const setup = await t.request({
+      method: 'POST',
+      url: '/api/user/2fa/setup',
+      headers: bearer(token),
+      payload: { password: 'admin-password-1' },
+    });
     const totp = totpFor(setup.json().secret, 'two.step@shop.test');
     const code = () => totp.generate({ timestamp: t.app.ctx.clock() });
     await t.request({ method: 'POST', url: '/api/user/2fa/enable', headers: bearer(token), payload: { otp: code() } });
@@ -298,6 +303,17 @@ describe('POST /api/user/authWithGoogle', () => {
     expect(await accountOf(strict, 'outsider@elsewhere.test')).toBeUndefined();
     const admitted = await authWithGoogle(strict, googleBody(await popupSignIn(strict, 'insider@allowed.test')));
     expect(admitted.statusCode).toBe(200);
+  });
+
+  it('follows closed sign-up without SIGNUP_ALLOW: no new account, existing ones still sign in (issue 18)', async () => {
+    const closed = await shopApp({ SIGNUP_ALLOW: '' });
+    const refused = await authWithGoogle(closed, googleBody(await popupSignIn(closed, 'newcomer@shop.test')));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: true, msg: messages.signupClosed });
+    expect(await accountOf(closed, 'newcomer@shop.test')).toBeUndefined();
+    const owner = await authWithGoogle(closed, googleBody(await popupSignIn(closed, 'owner@shop.test')));
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().user).toMatchObject({ email: 'owner@shop.test', isAdmin: true });
   });
 });
 

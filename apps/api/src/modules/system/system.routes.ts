@@ -1,6 +1,7 @@
 import { errorBodySchema, healthSchema, messages, publicConfigSchema } from '@shopdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isSignupOpen } from '../../config';
 import type { AppContext } from '../../context';
 
 /** What the health check asks of the database: buildApp passes its handle (routes import no db/). */
@@ -30,6 +31,7 @@ export async function systemRoutes(
     return {
       googleSignIn: Boolean(oidc.clientId && oidc.clientSecret),
       countriesUrl: ctx.config.countriesUrl,
+      signupOpen: isSignupOpen(ctx.config),
       ...(request.caller?.isAdmin ? { ownerEmail: ctx.config.adminEmail } : {}),
     };
   });

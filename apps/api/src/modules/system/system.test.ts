@@ -16,12 +16,14 @@ describe(`system routes (${engineName})`, () => {
 
   it('tells anyone whether Google sign-in is set up, and only admins who the owner is', async () => {
     const anonymous = await t.request({ method: 'GET', url: '/api/config' });
-    expect(anonymous.json()).toEqual({ googleSignIn: false, countriesUrl: '/api/countries' });
+    expect(anonymous.json()).toEqual({ googleSignIn: false, countriesUrl: '/api/countries', signupOpen: true });
     const token = await signIn(t);
     const signedIn = await t.request({ method: 'GET', url: '/api/config', headers: bearer(token) });
     expect(signedIn.json()).toEqual({
       googleSignIn: false,
       countriesUrl: '/api/countries',
+      // The test app opens sign-up (SIGNUP_ALLOW=*); signup-closed.test.ts shows the default.
+      signupOpen: true,
       ownerEmail: 'owner@shop.test',
     });
   });

@@ -1,4 +1,4 @@
-import type { User } from '@shopdesk/contract';
+import { normalizeEmail, type User } from '@shopdesk/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/create-db';
 import type { UsersTable } from '../../db/schema';
@@ -19,7 +19,7 @@ export function toUser(row: UserRow): User {
 }
 
 export function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
 }
 
 export function findUserById(db: Db, id: string) {
@@ -43,7 +43,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<void> {
     .values({
       id: user.id,
       name: user.name,
-      email: user.email.toLowerCase(),
+      email: normalizeEmail(user.email),
       phone: user.phone,
       password_hash: user.passwordHash,
       images: JSON.stringify(user.images),
@@ -64,7 +64,7 @@ export async function updateUserProfile(
     .updateTable('users')
     .set({
       name: profile.name,
-      email: profile.email.toLowerCase(),
+      email: normalizeEmail(profile.email),
       phone: profile.phone,
       images: JSON.stringify(profile.images),
       updated_at: now,

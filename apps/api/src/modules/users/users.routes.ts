@@ -64,7 +64,7 @@ export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
       config: { ownAccountParam: 'id' },
       schema: { params: idParamSchema, body: changePasswordBodySchema, response: { 200: okMessageSchema } },
     },
-    (request) => users.changePassword(ctx, callerOf(request), request.params.id, request.body),
+    (request) => users.changePassword(ctx, callerOf(request), request.params.id, request.body, meta(request)),
   );
 
   app.get(
@@ -82,6 +82,6 @@ export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
       config: { ownAccountParam: 'id' },
       schema: { params: idParamSchema, body: profileBodySchema, response: { 200: userSchema } },
     },
-    (request) => users.updateOwnProfile(ctx, callerOf(request), request.params.id, request.body),
+    (request) => users.updateOwnProfile(ctx, callerOf(request), request.params.id, request.body, meta(request)),
   );
 }

@@ -9,15 +9,15 @@ import {
   type User,
 } from '@shopdesk/contract';
 import type { z } from 'zod';
-import { isSignupAllowed } from '../../config';
+import { isSignupAllowed, isSignupOpen } from '../../config';
 import type { AppContext } from '../../context';
 import type { Caller } from '../../lib/caller';
-import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
+import { conflict, forbidden, notFound, unauthorized } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
 import { ownUploads } from '../../lib/own-uploads';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { cancelPasswordResets } from '../account-security/account-security.repository';
-import { verifySecondFactor } from '../account-security/account-security.service';
+import { confirmCurrentPassword, verifySecondFactor } from '../account-security/account-security.service';
 import { assertGoodPassword } from '../account-security/password-rule';
 import { endSession, endUserSessions } from '../sessions/sessions.repository';
 import { openSession } from '../sessions/sessions.service';
@@ -72,7 +72,7 @@ export async function signIn(ctx: AppContext, body: SigninBody, meta: RequestMet
 
 /** The dashboard's sign-up makes administrators (for SIGNUP_ALLOW); isAdmin:false makes a shop customer. */
 export async function signUp(ctx: AppContext, body: z.output<typeof signupBodySchema>): Promise<User> {
-  if (body.isAdmin && !isSignupAllowed(ctx.config, body.email)) throw forbidden(messages.signupNotAllowed);
+  if (body.isAdmin) assertMaySignUp(ctx, body.email);
   if (await findUserByEmail(ctx.db, body.email)) throw conflict(messages.emailTaken);
   assertGoodPassword(body.password);
   const id = newId();
@@ -96,6 +96,15 @@ export async function signUp(ctx: AppContext, body: z.output<typeof signupBodySc
   return getUser(ctx, id);
 }
 
+/**
+ * Who may become an administrator by signing up, by form or by a first Google sign-in: nobody
+ * without SIGNUP_ALLOW (staff are invited), else the addresses it admits.
+ */
+export function assertMaySignUp(ctx: AppContext, email: string): void {
+  if (!isSignupOpen(ctx.config)) throw forbidden(messages.signupClosed);
+  if (!isSignupAllowed(ctx.config, email)) throw forbidden(messages.signupNotAllowed);
+}
+
 export async function getUser(ctx: AppContext, id: string): Promise<User> {
   const row = await findUserById(ctx.db, id);
   if (!row) throw notFound('User not found');
@@ -111,26 +120,46 @@ export async function readOwnUser(ctx: AppContext, caller: Caller, id: string): 
   return getUser(ctx, id);
 }
 
-export async function updateOwnProfile(ctx: AppContext, caller: Caller, id: string, body: ProfileBody): Promise<User> {
+/** A new e-mail address needs the current password (api.md §3): a token alone cannot move the account. */
+export async function updateOwnProfile(
+  ctx: AppContext,
+  caller: Caller,
+  id: string,
+  body: ProfileBody,
+  meta: Pick<RequestMeta, 'ip'>,
+): Promise<User> {
   assertSelf(caller, id);
-  const other = await findUserByEmail(ctx.db, body.email);
-  if (other && other.id !== id) throw conflict(messages.emailTaken);
-  // The owner's address is what grants delete rights; it cannot be taken or given away here.
-  if ((caller.isOwner || body.email === ctx.config.adminEmail) && body.email !== caller.email) {
-    throw forbidden('The shop owner’s e-mail address cannot be changed here');
+  const row = await findUserById(ctx.db, id);
+  if (!row) throw notFound('User not found');
+  const { password, ...profile } = body;
+  const isNewEmail = profile.email !== row.email;
+  if (isNewEmail) {
+    const other = await findUserByEmail(ctx.db, profile.email);
+    if (other && other.id !== id) throw conflict(messages.emailTaken);
+    // The owner's address is what grants delete rights; it cannot be taken or given away here.
+    if (caller.isOwner || profile.email === ctx.config.adminEmail) {
+      throw forbidden('The shop owner’s e-mail address cannot be changed here');
+    }
+    await confirmCurrentPassword(ctx, row, password, meta.ip);
   }
-  await updateUserProfile(ctx.db, id, { ...body, images: ownUploads(body.images) }, nowIso(ctx.clock));
+  await updateUserProfile(ctx.db, id, { ...profile, images: ownUploads(profile.images) }, nowIso(ctx.clock));
+  if (isNewEmail) ctx.log.info({ event: 'email.changed', userId: id }, 'e-mail address changed');
   return getUser(ctx, id);
 }
 
 /** Changes the password and ends every other session of the account. */
-export async function changePassword(ctx: AppContext, caller: Caller, id: string, body: ChangePasswordBody) {
+export async function changePassword(
+  ctx: AppContext,
+  caller: Caller,
+  id: string,
+  body: ChangePasswordBody,
+  meta: Pick<RequestMeta, 'ip'>,
+) {
   assertSelf(caller, id);
   const row = await findUserById(ctx.db, id);
   if (!row) throw notFound('User not found');
-  if (!(await verifyPassword(row.password_hash, body.password))) {
-    throw new HttpError(400, messages.currentPasswordWrong);
-  }
+  // Wrong old passwords count toward the account's sign-in throttle (issue 18).
+  await confirmCurrentPassword(ctx, row, body.password, meta.ip);
   assertGoodPassword(body.newPass);
   const now = nowIso(ctx.clock);
   await updateUserPassword(ctx.db, id, await hashPassword(body.newPass), now);

@@ -3,9 +3,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { securityMessages, type TwoFactorSetup, type User } from '@shopdesk/contract';
-import { useState } from 'react';
+import {
+  firstMessage,
+  securityMessages,
+  type TwoFactorSetup,
+  twoFactorSetupBodySchema,
+  type User,
+} from '@shopdesk/contract';
+import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PasswordField } from '../../../components/ui/password-field';
 import { showAlert } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/api-error';
 import { useStartTwoFactor } from '../api/start-two-factor';
@@ -19,6 +26,7 @@ type Props = { user: User; onChanged: () => void };
 export function TwoStepPanel({ user, onChanged }: Props) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
+  const [password, setPassword] = useState('');
   const start = useStartTwoFactor();
   // The sign-in screen sends administrators here when the shop requires two-step sign-in.
   const [params] = useSearchParams();
@@ -26,8 +34,21 @@ export function TwoStepPanel({ user, onChanged }: Props) {
 
   if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
 
-  const turnOn = () =>
-    start.mutate(undefined, { onSuccess: setSetup, onError: (error) => showAlert('error', errorMessage(error)) });
+  function turnOn(event: FormEvent) {
+    event.preventDefault();
+    const parsed = twoFactorSetupBodySchema.safeParse({ password });
+    if (!parsed.success) {
+      showAlert('error', firstMessage(parsed.error));
+      return;
+    }
+    start.mutate(parsed.data.password, {
+      onSuccess: (answer) => {
+        setPassword('');
+        setSetup(answer);
+      },
+      onError: (error) => showAlert('error', errorMessage(error)),
+    });
+  }
   const enabled = (recoveryCodes: string[]) => {
     setSetup(null);
     setCodes(recoveryCodes);
@@ -50,10 +71,20 @@ export function TwoStepPanel({ user, onChanged }: Props) {
             With two-step sign-in, signing in also needs a code from an authenticator app on your phone, so a stolen
             password alone is not enough.
           </Typography>
-          <Box>
-            <Button variant="contained" onClick={turnOn} disabled={start.isPending}>
-              {start.isPending ? <CircularProgress size={24} color="inherit" aria-label="Please wait" /> : 'Turn on'}
-            </Button>
+          <Box component="form" noValidate onSubmit={turnOn} sx={{ display: 'grid', gap: 2, maxWidth: 520 }}>
+            <Typography>To turn it on, enter your current password.</Typography>
+            <PasswordField
+              label="Current password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              fullWidth
+            />
+            <Box>
+              <Button type="submit" variant="contained" disabled={start.isPending}>
+                {start.isPending ? <CircularProgress size={24} color="inherit" aria-label="Please wait" /> : 'Turn on'}
+              </Button>
+            </Box>
           </Box>
         </>
       )}

@@ -1,12 +1,15 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { firstMessage, signupBodySchema } from '@shopdesk/contract';
+import { firstMessage, messages, signupBodySchema } from '@shopdesk/contract';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/ui/password-field';
 import { redirectDelayMs } from '../../../config/constants';
 import { showAlert } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/api-error';
+import { configQueryOptions } from '../../../lib/app-config';
 import { type SignUpInput, useSignUp } from '../api/sign-up';
 import { AuthForm, CenteredText, OrDivider, TextLink } from './auth-form-parts';
 import { GoogleSignInButton } from './google-sign-in-button';
@@ -14,7 +17,28 @@ import { SubmitButton } from './submit-button';
 
 const emptyForm: SignUpInput = { name: '', email: '', phone: '', password: '', confirmPassword: '' };
 
+/** Without SIGNUP_ALLOW nobody may sign up (staff are invited): the screen says so instead. */
 export function SignUpForm() {
+  const config = useQuery(configQueryOptions());
+  if (config.data?.signupOpen === false) return <SignUpClosed />;
+  // Until the answer comes (or if it fails) the form shows; the server enforces the rule.
+  return <OpenSignUpForm />;
+}
+
+function SignUpClosed() {
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Alert severity="info">{messages.signupClosed}</Alert>
+      <OrDivider />
+      <GoogleSignInButton />
+      <CenteredText>
+        Already have an account? <TextLink to="/login">Sign In</TextLink>
+      </CenteredText>
+    </Box>
+  );
+}
+
+function OpenSignUpForm() {
   const navigate = useNavigate();
   const signUp = useSignUp();
   const [form, setForm] = useState(emptyForm);
