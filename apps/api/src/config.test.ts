@@ -255,3 +255,17 @@ describe('CORS_ORIGINS', () => {
     expect(error.message).toMatch(/^Invalid environment variable CORS_ORIGINS: /);
   });
 });
+
+describe('SIGNUP_ROLE', () => {
+  it('defaults to manager and takes any other role name, trimmed', () => {
+    expect(loadConfig({}).signupRole).toBe('manager');
+    expect(loadConfig({ SIGNUP_ROLE: ' viewer ' }).signupRole).toBe('viewer');
+    expect(loadConfig({ SIGNUP_ROLE: 'Stock Keeper' }).signupRole).toBe('Stock Keeper');
+  });
+
+  it('refuses the owner role, which is the ADMIN_EMAIL account’s alone', () => {
+    expect(errorOf({ SIGNUP_ROLE: 'Owner' }).message).toMatch(
+      /^Invalid environment variable SIGNUP_ROLE: cannot be owner/,
+    );
+  });
+});
