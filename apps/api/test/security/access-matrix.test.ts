@@ -34,8 +34,8 @@ const option = (path: string): Record<string, Access> => ({
   [`GET ${path}/:id`]: 'staff',
   [`POST ${path}/create`]: W,
   [`PUT ${path}/:id`]: W,
-  // api.md §10: catalogue:delete covers option values too.
-  [`DELETE ${path}/:id`]: D,
+  // Spec §6: option deletes have no owner check, so a manager keeps them (api.md §10).
+  [`DELETE ${path}/:id`]: W,
 });
 
 export const expectedAccess: Record<string, Access> = {
