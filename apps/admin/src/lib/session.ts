@@ -4,7 +4,15 @@ import { createStore, useStore } from './store';
 export const tokenKey = 'token';
 export const userKey = 'user';
 
-export type StoredUser = { name: string; email: string; userId: string; isAdmin: boolean };
+/** The spec's record (§3), plus the role and permissions sign-in answers carry (api.md §10). */
+export type StoredUser = {
+  name: string;
+  email: string;
+  userId: string;
+  isAdmin: boolean;
+  role?: string;
+  permissions?: string[];
+};
 
 /** Read on every call (never cached) so a request right after sign-in carries the new token. */
 export function getToken(): string | null {
@@ -29,6 +37,8 @@ export function getStoredUser(): StoredUser | null {
       email: String(value.email ?? ''),
       userId: value.userId,
       isAdmin: Boolean(value.isAdmin),
+      ...(typeof value.role === 'string' ? { role: value.role } : {}),
+      ...(Array.isArray(value.permissions) ? { permissions: value.permissions.map(String) } : {}),
     };
   } catch {
     return null;
@@ -52,6 +62,25 @@ export function useSession(): SessionState {
 export function saveSession(token: string, user: StoredUser): void {
   localStorage.setItem(tokenKey, token);
   localStorage.setItem(userKey, JSON.stringify(user));
+}
+
+/** The stored record of a sign-in answer's user (with its role and permissions when it has them). */
+export function storedUserOf(user: {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  role?: string | undefined;
+  permissions?: string[] | undefined;
+}): StoredUser {
+  return {
+    name: user.name,
+    email: user.email,
+    userId: user.id,
+    isAdmin: user.isAdmin,
+    ...(user.role !== undefined ? { role: user.role } : {}),
+    ...(user.permissions !== undefined ? { permissions: user.permissions } : {}),
+  };
 }
 
 export function markLoggedIn(): void {

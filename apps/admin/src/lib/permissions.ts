@@ -1,0 +1,26 @@
+import type { Permission, User } from '@shopdesk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+import { getStoredUser, useSession } from './session';
+
+/**
+ * What the signed-in person may do (api.md §10), for hiding or disabling what they may not: the
+ * server decides, this only keeps the screens honest. Read from their own record
+ * (`GET /api/user/:id`, the query key My Account uses too), so a role changed by the owner shows
+ * on the next load of it; until it answers, the permissions stored at sign-in.
+ */
+export function usePermissions(): ReadonlySet<string> {
+  const { user } = useSession();
+  const userId = user?.userId ?? '';
+  const own = useQuery({
+    queryKey: ['users', 'detail', userId],
+    queryFn: ({ signal }) => api.get<User>(`/api/user/${encodeURIComponent(userId)}`, signal),
+    enabled: userId !== '',
+  });
+  const list = own.data?.permissions ?? user?.permissions ?? getStoredUser()?.permissions ?? [];
+  return new Set(list);
+}
+
+export function useCan(permission: Permission): boolean {
+  return usePermissions().has(permission);
+}
