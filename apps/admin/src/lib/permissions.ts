@@ -10,6 +10,11 @@ import { getStoredUser, useSession } from './session';
  * on the next load of it; until it answers, the permissions stored at sign-in.
  */
 export function usePermissions(): ReadonlySet<string> {
+  return usePermissionState().permissions;
+}
+
+/** The permissions, and whether they are known yet (stored at sign-in, or read from the server). */
+export function usePermissionState(): { permissions: ReadonlySet<string>; isKnown: boolean } {
   const { user } = useSession();
   const userId = user?.userId ?? '';
   const own = useQuery({
@@ -17,8 +22,9 @@ export function usePermissions(): ReadonlySet<string> {
     queryFn: ({ signal }) => api.get<User>(`/api/user/${encodeURIComponent(userId)}`, signal),
     enabled: userId !== '',
   });
-  const list = own.data?.permissions ?? user?.permissions ?? getStoredUser()?.permissions ?? [];
-  return new Set(list);
+  const list = own.data?.permissions ?? user?.permissions ?? getStoredUser()?.permissions;
+  // A failed read is "known" too (nothing granted): the screen says so rather than wait forever.
+  return { permissions: new Set(list ?? []), isKnown: list !== undefined || own.isError || userId === '' };
 }
 
 export function useCan(permission: Permission): boolean {

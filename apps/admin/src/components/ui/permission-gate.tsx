@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
 import { type Permission, staffMessages } from '@shopdesk/contract';
 import type { ReactNode } from 'react';
-import { useCan } from '../../lib/permissions';
+import { usePermissionState } from '../../lib/permissions';
+import { LoadingState } from './query-state';
 
 /** The message a screen shows in place of what the signed-in role may not use. */
 export function NoPermission() {
@@ -17,5 +18,7 @@ export function NoPermission() {
  * broken screen (a direct URL to a screen the role may not use).
  */
 export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
-  return useCan(permission) ? children : <NoPermission />;
+  const { permissions, isKnown } = usePermissionState();
+  if (!isKnown) return <LoadingState />;
+  return permissions.has(permission) ? children : <NoPermission />;
 }

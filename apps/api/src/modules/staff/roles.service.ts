@@ -6,17 +6,18 @@ import { newId, nowIso } from '../../lib/ids';
 import { findUserByEmail } from '../users/users.repository';
 import * as repo from './roles.repository';
 
+/** Once each, in the list's own order. */
+const normalise = (permissions: readonly string[]) => permissionNames.filter((name) => permissions.includes(name));
+
 const toRole = (row: repo.RoleRow): Role => ({
   id: row.id,
   _id: row.id,
   name: row.name,
-  permissions: row.permissions as Permission[],
+  // In the permission list's order (api.md §10), as the Roles screen lists them.
+  permissions: normalise(row.permissions) as Permission[],
   builtIn: row.builtIn,
   members: row.members,
 });
-
-/** Once each, in the list's own order. */
-const normalise = (permissions: readonly string[]) => permissionNames.filter((name) => permissions.includes(name));
 
 export async function listRoles(ctx: AppContext): Promise<Role[]> {
   return (await repo.listRoles(ctx.db)).map(toRole);
