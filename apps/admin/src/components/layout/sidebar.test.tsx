@@ -11,7 +11,7 @@ const groupButton = (name: string) => screen.getByRole('button', { name });
 /** Signed in with a role: its permissions stored at sign-in and answered by GET /api/user/:id. */
 function signInAs(role: keyof typeof builtInRoles) {
   const permissions = [...builtInRoles[role]];
-  saveSession('token-1', { name: 'Asha', email: 'asha@shop.test', userId: 'u1', isAdmin: true, role, permissions });
+  saveSession('token-1', { name: 'Asha', email: 'asha@shop.test', userId: 'u1', isAdmin: true }, permissions);
   markLoggedIn();
   vi.stubGlobal(
     'fetch',

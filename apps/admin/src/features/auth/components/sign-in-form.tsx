@@ -48,7 +48,7 @@ export function SignInForm() {
         ...(codePrompt !== null ? { otp: otp.trim() } : {}),
       });
       const { user } = answer;
-      saveSession(answer.token, storedUserOf(user));
+      saveSession(answer.token, storedUserOf(user), user.permissions);
       showAlert('success', answer.msg);
       setIsRedirecting(true);
       setTimeout(() => {

@@ -41,7 +41,7 @@ export function useGoogleSignIn(popupFlow: GooglePopupFlow = openGooglePopup) {
 
   function signedIn(answer: SigninResponse) {
     const { user } = answer;
-    saveSession(answer.token, storedUserOf(user));
+    saveSession(answer.token, storedUserOf(user), user.permissions);
     showAlert('success', answer.msg);
     // Stays pending until the redirect, so nobody starts a second sign-in.
     setTimeout(() => {

@@ -41,7 +41,7 @@ export function AcceptInviteForm({ token }: { token: string }) {
     }
     accept.mutate(parsed.data, {
       onSuccess: (answer) => {
-        saveSession(answer.token, storedUserOf(answer.user));
+        saveSession(answer.token, storedUserOf(answer.user), answer.user.permissions);
         showAlert('success', answer.msg);
         setIsRedirecting(true);
         setTimeout(() => {
