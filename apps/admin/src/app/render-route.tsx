@@ -1,12 +1,19 @@
-import { Suspense } from 'react';
+import type { Permission } from '@shopdesk/contract';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { Route } from 'react-router';
-import { RequirePermission } from '../components/ui/permission-gate';
 import type { AppRoute } from './app-route';
 import { RouteErrorBoundary } from './route-error';
 import { RouteFallback } from './route-fallback';
 
-/** One screen's route: its lazy code behind the top-bar fallback and an error boundary. */
-export function renderRoute({ path, screen: Screen, permission }: AppRoute) {
+/** What stands in front of a screen that needs a permission (the signed-in table passes it). */
+export type PermissionGate = ComponentType<{ permission: Permission; children: ReactNode }>;
+
+/**
+ * One screen's route: its lazy code behind the top-bar fallback and an error boundary; with a
+ * `Gate`, a screen that declares a permission behind it. The signed-out table passes none, so
+ * the sign-in page's download carries nothing of the permissions.
+ */
+export function renderRoute({ path, screen: Screen, permission }: AppRoute, Gate?: PermissionGate) {
   return (
     <Route
       key={path}
@@ -14,10 +21,10 @@ export function renderRoute({ path, screen: Screen, permission }: AppRoute) {
       element={
         <RouteErrorBoundary>
           <Suspense fallback={<RouteFallback />}>
-            {permission ? (
-              <RequirePermission permission={permission}>
+            {Gate && permission ? (
+              <Gate permission={permission}>
                 <Screen />
-              </RequirePermission>
+              </Gate>
             ) : (
               <Screen />
             )}
