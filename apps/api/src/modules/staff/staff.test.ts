@@ -11,6 +11,9 @@ import {
   signIn,
   type TestApp,
 } from '../../../test/test-app';
+import { createTestDatabase } from '../../../test/test-database';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
 
 const days = (n: number) => n * 24 * 3_600_000;
 const noPermission = { error: true, msg: staffMessages.noPermission };
@@ -252,6 +255,19 @@ describe(`SIGNUP_ROLE (${engineName})`, () => {
   });
 
   it('refuses to start with a role that does not exist', async () => {
-    await expect(createTestApp({ SIGNUP_ROLE: 'nobody' })).rejects.toThrow(/SIGNUP_ROLE nobody/);
+    const database = await createTestDatabase();
+    try {
+      const config = loadConfig({
+        DATA_DIR: database.dataDir,
+        ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+        ADMIN_EMAIL: ownerEmail,
+        ADMIN_PASSWORD: 'owner-password-1',
+        SEED: 'none',
+        SIGNUP_ROLE: 'nobody',
+      });
+      await expect(buildApp(config, { logger: false, sweep: false })).rejects.toThrow(/SIGNUP_ROLE nobody/);
+    } finally {
+      await database.drop();
+    }
   });
 });
