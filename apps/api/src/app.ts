@@ -40,6 +40,9 @@ import { reviewsRoutes } from './modules/products/reviews.routes';
 import { SessionCache } from './modules/sessions/session-cache';
 import { sessionWithUserQuery } from './modules/sessions/sessions.repository';
 import { authenticate } from './modules/sessions/sessions.service';
+import { rolesRoutes } from './modules/staff/roles.routes';
+import { settleRoles } from './modules/staff/roles.service';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { ensureOwner } from './modules/users/users.service';
@@ -160,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await migrateToLatest(handle.db);
     await storeMissingProductJsonOnce(handle.db);
     const owner = await ensureOwner(ctx);
+    await settleRoles(ctx);
     if (owner.password) {
       app.log.warn(
         { event: 'owner.created', email: config.adminEmail },
@@ -204,6 +208,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountSecurityRoutes, { prefix: '/api/user', ctx });
   await app.register(googleSignInRoutes, { prefix: '/api/user', ctx });
   await app.register(oidcRoutes, { prefix: '/api/auth/oidc', ctx });
+  await app.register(rolesRoutes, { prefix: '/api/roles', ctx });
+  await app.register(staffRoutes, { prefix: '/api/staff', ctx });
   await app.register(imageRoutes('users'), { prefix: '/api/user', ctx });
   await app.register(imageUploadRoutes, { prefix: '/api/imageUpload', ctx });
   await app.register(categoriesRoutes, { prefix: '/api/category', ctx });

@@ -300,3 +300,17 @@ describe('openSignupWarning (server.ts logs it at start)', () => {
     expect(warning).toContain(reason);
   });
 });
+
+describe('SIGNUP_ROLE', () => {
+  it('defaults to manager and takes any other role name, trimmed', () => {
+    expect(loadConfig({}).signupRole).toBe('manager');
+    expect(loadConfig({ SIGNUP_ROLE: ' viewer ' }).signupRole).toBe('viewer');
+    expect(loadConfig({ SIGNUP_ROLE: 'Stock Keeper' }).signupRole).toBe('Stock Keeper');
+  });
+
+  it('refuses the owner role, which is the ADMIN_EMAIL account’s alone', () => {
+    expect(errorOf({ SIGNUP_ROLE: 'Owner' }).message).toMatch(
+      /^Invalid environment variable SIGNUP_ROLE: cannot be owner/,
+    );
+  });
+});

@@ -59,6 +59,14 @@ const envSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   // Unset: nobody may sign up as an administrator; staff join by invitation (design.md §4).
   SIGNUP_ALLOW: z.string().default(''),
+  // The role self sign-up and a first Google sign-in give (api.md §10); start-up checks it exists.
+  SIGNUP_ROLE: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .refine((name) => name.toLowerCase() !== 'owner', 'cannot be owner: that role is the ADMIN_EMAIL account’s alone')
+    .default('manager'),
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -123,6 +131,8 @@ export interface Config {
   jwtSecret: string | undefined;
   seed: 'demo' | 'none';
   signupAllow: string[];
+  /** The role (by name) of accounts made by sign-up or a first Google sign-in. */
+  signupRole: string;
   oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined };
   logLevel: string;
   session: { idleMs: number; maxMs: number };
@@ -186,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupAllow: e.SIGNUP_ALLOW.split(',')
       .map((entry) => (entry.trim() === '*' ? '*' : normalizeEmail(entry)))
       .filter(Boolean),
+    signupRole: e.SIGNUP_ROLE,
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
     logLevel: e.LOG_LEVEL,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxMs: e.SESSION_MAX_HOURS * 3_600_000 },

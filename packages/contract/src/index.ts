@@ -16,4 +16,5 @@ export * from './orders';
 export * from './products';
 export * from './reviews';
 export * from './sign-in-form';
+export * from './staff';
 export * from './users';

@@ -16,6 +16,9 @@ export const userSchema = z.object({
   isAdmin: z.boolean(),
   /** Two-step sign-in is on (My Account shows its state). */
   twoFactorEnabled: z.boolean(),
+  /** The account's role by name, and what it may do (api.md §10); absent for a shop customer. */
+  role: z.string().optional(),
+  permissions: z.array(z.string()).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -25,6 +28,9 @@ export const sessionUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   isAdmin: z.boolean(),
+  /** Sign-in answers (api.md §10): the role by name and its permissions. */
+  role: z.string().optional(),
+  permissions: z.array(z.string()).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

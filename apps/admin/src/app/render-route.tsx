@@ -1,11 +1,19 @@
-import { Suspense } from 'react';
+import type { Permission } from '@shopdesk/contract';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { Route } from 'react-router';
 import type { AppRoute } from './app-route';
 import { RouteErrorBoundary } from './route-error';
 import { RouteFallback } from './route-fallback';
 
-/** One screen's route: its lazy code behind the top-bar fallback and an error boundary. */
-export function renderRoute({ path, screen: Screen }: AppRoute) {
+/** What stands in front of a screen that needs a permission (the signed-in table passes it). */
+export type PermissionGate = ComponentType<{ permission: Permission; children: ReactNode }>;
+
+/**
+ * One screen's route: its lazy code behind the top-bar fallback and an error boundary; with a
+ * `Gate`, a screen that declares a permission behind it. The signed-out table passes none, so
+ * the sign-in page's download carries nothing of the permissions.
+ */
+export function renderRoute({ path, screen: Screen, permission }: AppRoute, Gate?: PermissionGate) {
   return (
     <Route
       key={path}
@@ -13,7 +21,13 @@ export function renderRoute({ path, screen: Screen }: AppRoute) {
       element={
         <RouteErrorBoundary>
           <Suspense fallback={<RouteFallback />}>
-            <Screen />
+            {Gate && permission ? (
+              <Gate permission={permission}>
+                <Screen />
+              </Gate>
+            ) : (
+              <Screen />
+            )}
           </Suspense>
         </RouteErrorBoundary>
       }

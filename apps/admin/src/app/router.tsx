@@ -32,7 +32,7 @@ export function AppRouter() {
         {redirects.map(({ from, to }) => (
           <Route key={from} path={from} element={<Navigate to={to} replace />} />
         ))}
-        {bareRoutes.map(renderRoute)}
+        {bareRoutes.map((route) => renderRoute(route))}
         <Route
           path="*"
           element={

@@ -4,6 +4,7 @@ import { bannersRoutes } from './route-groups/banners';
 import { catalogueRoutes } from './route-groups/catalogue';
 import { ordersRoutes } from './route-groups/orders';
 import { productsRoutes } from './route-groups/products';
+import { settingsRoutes } from './route-groups/settings';
 
 const dashboard = lazyScreen(() => import('./routes/dashboard'));
 
@@ -16,5 +17,6 @@ export const shellRoutes: AppRoute[] = [
   ...productsRoutes,
   ...ordersRoutes,
   ...bannersRoutes,
+  ...settingsRoutes,
   { path: '*', screen: lazyScreen(() => import('./routes/not-found')) },
 ];

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
+import { RequirePermission } from '../components/ui/permission-gate';
 import { QueryProvider } from './query-provider';
 import { renderRoute } from './render-route';
 import { shellRoutes } from './shell-routes';
@@ -14,7 +15,7 @@ export default function SignedInRoutes({ layout }: { layout: ReactElement }) {
   return (
     <QueryProvider>
       <Routes>
-        <Route element={layout}>{shellRoutes.map(renderRoute)}</Route>
+        <Route element={layout}>{shellRoutes.map((route) => renderRoute(route, RequirePermission))}</Route>
       </Routes>
     </QueryProvider>
   );

@@ -35,10 +35,20 @@ export function getStoredUser(): StoredUser | null {
   }
 }
 
-type SessionState = { isLoggedIn: boolean; user: StoredUser | null };
+/**
+ * `permissions`: what the last sign-in answer granted (api.md §10), kept in memory only (the
+ * stored record is the spec's); after a reload the dashboard reads them from the server.
+ */
+type SessionState = { isLoggedIn: boolean; user: StoredUser | null; permissions?: string[] };
+
+let signedInPermissions: string[] | undefined;
 
 function readSession(): SessionState {
-  return { isLoggedIn: hasToken(), user: getStoredUser() };
+  return {
+    isLoggedIn: hasToken(),
+    user: getStoredUser(),
+    ...(signedInPermissions ? { permissions: signedInPermissions } : {}),
+  };
 }
 
 /** Drives the header; the token in local storage stays the source of truth for requests. */
@@ -49,9 +59,15 @@ export function useSession(): SessionState {
 }
 
 /** Stores the credentials now; the header flips to signed-in when `markLoggedIn` runs. */
-export function saveSession(token: string, user: StoredUser): void {
+export function saveSession(token: string, user: StoredUser, permissions?: string[]): void {
+  signedInPermissions = permissions;
   localStorage.setItem(tokenKey, token);
   localStorage.setItem(userKey, JSON.stringify(user));
+}
+
+/** The stored record (spec §3) of a sign-in answer's user. */
+export function storedUserOf(user: { id: string; name: string; email: string; isAdmin: boolean }): StoredUser {
+  return { name: user.name, email: user.email, userId: user.id, isAdmin: user.isAdmin };
 }
 
 export function markLoggedIn(): void {
@@ -68,6 +84,7 @@ export function updateStoredUser(changes: Partial<Pick<StoredUser, 'name' | 'ema
 
 /** Drops the token and user only (an expired token must not wipe the theme). */
 export function clearSession(): void {
+  signedInPermissions = undefined;
   localStorage.removeItem(tokenKey);
   localStorage.removeItem(userKey);
   sessionStore.set({ isLoggedIn: false, user: null });

@@ -18,6 +18,44 @@ export interface UsersTable {
   totp_secret: Generated<string | null>;
   totp_pending_secret: Generated<string | null>;
   totp_last_step: Generated<number>;
+  /** The staff account's role (roles.id); null for a shop customer. */
+  role_id: Generated<string | null>;
+  /** 0: deactivated (no sign-in, no session). */
+  active: Generated<number>;
+}
+
+/** The permission list (api.md §10), written by its migration. */
+export interface PermissionsTable {
+  name: string;
+  allows: string;
+}
+
+/** Built-in roles have their names as ids and `built_in` 1. */
+export interface RolesTable {
+  id: string;
+  name: string;
+  name_key: string;
+  built_in: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RolePermissionsTable {
+  role_id: string;
+  permission: string;
+}
+
+/** A staff invitation: single use, 7 days; only a hash of its token is kept. */
+export interface StaffInvitesTable {
+  id: string;
+  token_hash: string;
+  email: string;
+  name: string;
+  role_id: string;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
 }
 
 export interface SessionsTable {
@@ -210,4 +248,8 @@ export interface Database {
   banners: BannersTable;
   recovery_codes: RecoveryCodesTable;
   password_resets: PasswordResetsTable;
+  permissions: PermissionsTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  staff_invites: StaffInvitesTable;
 }

@@ -8,8 +8,12 @@ export interface Caller {
   name: string;
   email: string;
   isAdmin: boolean;
-  /** The account named by ADMIN_EMAIL: the only one allowed to delete. */
+  /** The account named by ADMIN_EMAIL (always the `owner` role). */
   isOwner: boolean;
+  /** The account's role by name (api.md §10); null for a shop customer. */
+  role: string | null;
+  /** The role's permissions, read with the session on this very request. */
+  permissions: ReadonlySet<string>;
   sessionId: string;
   /** ADMIN_REQUIRE_2FA is on and this administrator has not turned two-step sign-in on yet. */
   mustSetUpTwoFactor: boolean;

@@ -1,6 +1,6 @@
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { bannerFamilies, bannerFamilyNames, errorBodySchema, objectBodySchema } from '@shopdesk/contract';
+import { errorBodySchema, objectBodySchema } from '@shopdesk/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -28,12 +28,6 @@ const errorAnswer = errorBodySchema.extend({
 });
 
 const errorRef = { $ref: '#/components/schemas/Error' };
-
-const ownerOnlyDeletes = new Set([
-  'DELETE /api/products/:id',
-  'DELETE /api/category/:id',
-  ...bannerFamilyNames.map((family) => `DELETE ${bannerFamilies[family].apiPath}/:id`),
-]);
 
 type Transform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
 type TransformInput = Parameters<Transform>[0];
@@ -103,6 +97,9 @@ function describeRoute(bodies: Map<string, z.ZodType>): Transform {
     const method = methodOf(route);
     const key = `${method} ${url}`;
     const isPublic = route.config?.access === 'public';
+    // What the caller's role must hold; `staff` (any staff member) needs nothing more than the token.
+    const permission = route.config?.permission;
+    const needed = permission && permission !== 'staff' ? permission : undefined;
     const declared: Record<string, unknown> = isDocs ? {} : { ...(input.schema as Record<string, unknown>) };
     const schema: Record<string, unknown> = { ...declared, response: { ...(declared.response as object) } };
     const responses = schema.response as Record<string, unknown>;
@@ -119,8 +116,8 @@ function describeRoute(bodies: Map<string, z.ZodType>): Transform {
       refusals[400] = "Bad input: the first message in the spec's words, per field in `fields`";
     if (!isPublic) {
       refusals[401] = 'No valid token: "Please sign in"';
-      refusals[403] = ownerOnlyDeletes.has(key)
-        ? 'Not an administrator, or not the owner (this delete is for the owner only)'
+      refusals[403] = needed
+        ? `Not an administrator ("you are not a admin"), or a role without \`${needed}\` (${route.config?.refusal ? `"${route.config.refusal}"` : '"You do not have permission to do this"'})`
         : 'Not an administrator ("you are not a admin"), or not your own record';
     }
     if (url.includes('/:id')) refusals[404] = 'No such record';
@@ -132,7 +129,7 @@ function describeRoute(bodies: Map<string, z.ZodType>): Transform {
     schema.security = isPublic ? [] : [{ bearerAuth: [] }];
     schema.tags = [url.split('/')[2]];
     schema.operationId = operationIdOf(method, url);
-    if (ownerOnlyDeletes.has(key)) schema.description = 'Owner only (the account whose e-mail is ADMIN_EMAIL).';
+    if (needed) schema.description = `Needs the \`${needed}\` permission (api.md §10).`;
     delete schema.hide;
 
     const result = { ...zodToOpenApi({ ...input, schema }), url };

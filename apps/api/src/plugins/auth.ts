@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Caller } from '../lib/caller';
 import { forbidden, unauthorized } from '../lib/http-error';
+import { type RoutePermission, refusalFor } from '../lib/permissions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -10,8 +11,14 @@ declare module 'fastify' {
     access?: 'public';
     /** Reachable while ADMIN_REQUIRE_2FA waits for this administrator to set up two-step sign-in. */
     allowBeforeTwoFactor?: boolean;
-    /** Only the owner (ADMIN_EMAIL) may call this route: anyone else gets 403 with these words. */
-    ownerOnly?: string;
+    /**
+     * What the caller's role must hold (api.md §10; lib/permissions.ts): a permission, or `staff`
+     * (any staff member, for their own account). A route other than a plain read that declares
+     * nothing is refused to everyone (deny by default).
+     */
+    permission?: RoutePermission;
+    /** The words a caller without the permission is refused with, when the spec has its own (deletes). */
+    refusal?: string;
     /** The path parameter that must name the caller's own account: any other id gets 403. */
     ownAccountParam?: string;
   }
@@ -49,8 +56,9 @@ export interface AuthOptions {
  * Everything about who may call a route is decided here, in `onRequest`: before the body is
  * read, the path parameters and query validated, or a handler runs. So a caller who may not call
  * a route gets 401 / 403 whatever they send, never a 400 that tells what the route accepts. That
- * includes what a route declares in its config: `ownerOnly` (owner-only deletes) and
- * `ownAccountParam` (a user's own account). The services keep their own checks as well.
+ * includes what a route declares in its config: `permission` (with `refusal`, the spec's words for
+ * deletes) and `ownAccountParam` (a user's own account). The permissions are the caller's role's,
+ * read with the session on this request, so a role change counts from the member's next request.
  */
 export const authPlugin = fp(async (app: FastifyInstance, { authenticate }: AuthOptions) => {
   app.decorateRequest('caller', undefined);
@@ -72,7 +80,11 @@ export const authPlugin = fp(async (app: FastifyInstance, { authenticate }: Auth
     if (caller.mustSetUpTwoFactor && !config?.allowBeforeTwoFactor) {
       throw forbidden(securityMessages.twoFactorRequired);
     }
-    if (config?.ownerOnly !== undefined && !caller.isOwner) throw forbidden(config.ownerOnly);
+    const refusal = refusalFor(
+      { method: request.method, permission: config?.permission, refusal: config?.refusal },
+      caller.permissions,
+    );
+    if (refusal !== undefined) throw forbidden(refusal);
     // The router has matched the path (params are its raw, decoded strings); nothing is validated yet.
     const params = request.params as Record<string, string | undefined>;
     if (config?.ownAccountParam !== undefined && params[config.ownAccountParam] !== caller.id) {

@@ -18,6 +18,7 @@ const calls = {
   signup: '/api/user/signup',
   forgotPassword: '/api/user/forgotPassword',
   resetPassword: '/api/user/resetPassword',
+  acceptInvite: '/api/staff/acceptInvite',
   authWithGoogle: '/api/user/authWithGoogle',
 } as const;
 
@@ -63,10 +64,10 @@ describe(`per-address request limits (${engineName})`, () => {
     await allowed(A, calls.signup, '203.0.113.1', 1);
   });
 
-  it('sign-up, forgotten and reset password: 10 a minute each from one address, counted apart', async () => {
+  it('sign-up, forgotten and reset password, accepting an invitation: 10 a minute each from one address, counted apart', async () => {
     t = await createTestApp({}, { requestLimits: defaultRequestLimits });
     const A: Server = (o) => t.request(o);
-    for (const url of [calls.signup, calls.forgotPassword, calls.resetPassword]) {
+    for (const url of [calls.signup, calls.forgotPassword, calls.resetPassword, calls.acceptInvite]) {
       await allowed(A, url, '203.0.113.3', 10);
       expectRefused(await post(A, url, '203.0.113.3'), `${url} 11`);
     }

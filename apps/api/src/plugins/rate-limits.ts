@@ -8,7 +8,7 @@ import { HttpError } from '../lib/http-error';
 export interface RequestLimits {
   /** Sign-in (password or Google): at least 60 a minute. */
   signIn: number;
-  /** Sign-up, forgotten and reset password: at least 10 a minute. */
+  /** Sign-up, forgotten and reset password, accepting a staff invitation: at least 10 a minute. */
   other: number;
   windowMs: number;
 }
@@ -22,6 +22,7 @@ const limitedCalls: Record<string, keyof Omit<RequestLimits, 'windowMs'>> = {
   'POST /api/user/signup': 'other',
   'POST /api/user/forgotPassword': 'other',
   'POST /api/user/resetPassword': 'other',
+  'POST /api/staff/acceptInvite': 'other',
 };
 
 /** Counts one request for `key` in the window that `now` falls in (db/shared-limits.ts on PostgreSQL). */

@@ -102,10 +102,14 @@ describe(`authorization before validation, on every route of the route table (${
   });
 
   it('declares the owner-only and own-account routes on the routes themselves', () => {
-    const declaredOwnerOnly = Object.fromEntries(
-      routes.filter((route) => route.ownerOnly !== undefined).map((route) => [routeKey(route), route.ownerOnly]),
+    // The spec's owner-only deletes are `catalogue:delete`, refused with the spec's own words.
+    const declaredRefusals = Object.fromEntries(
+      routes.filter((route) => route.refusal !== undefined).map((route) => [routeKey(route), route.refusal]),
     );
-    expect(declaredOwnerOnly).toEqual(ownerOnlyRoutes);
+    expect(declaredRefusals).toEqual(ownerOnlyRoutes);
+    for (const key of Object.keys(ownerOnlyRoutes)) {
+      expect(routes.find((route) => routeKey(route) === key)?.permission, key).toBe('catalogue:delete');
+    }
     const declaredOwnAccount = routes.filter((route) => route.ownAccountParam !== undefined).map(routeKey);
     expect(declaredOwnAccount.sort()).toEqual([...ownAccountRoutes].sort());
   });

@@ -11,8 +11,10 @@ export interface RegisteredRoute {
   /** `config.access` as declared: 'public' or undefined (deny by default). */
   access: 'public' | undefined;
   allowBeforeTwoFactor: boolean;
-  /** `config.ownerOnly`: the words anyone but the owner is refused with (403). */
-  ownerOnly: string | undefined;
+  /** `config.permission`: what the caller's role must hold (api.md §10), or `staff` (anyone on the staff). */
+  permission: string | undefined;
+  /** `config.refusal`: the spec's words for a caller without the permission (deletes). */
+  refusal: string | undefined;
   /** `config.ownAccountParam`: the path parameter that must name the caller's own account. */
   ownAccountParam: string | undefined;
 }
@@ -57,7 +59,8 @@ export async function createAppWithRoutes(
         url,
         access: route.config?.access,
         allowBeforeTwoFactor: route.config?.allowBeforeTwoFactor === true,
-        ownerOnly: route.config?.ownerOnly,
+        permission: route.config?.permission,
+        refusal: route.config?.refusal,
         ownAccountParam: route.config?.ownAccountParam,
       }),
     )

@@ -5,4 +5,6 @@ import type { AppRoute } from '../app-route';
 export const accountRoutes: AppRoute[] = [
   { path: '/forgot-password', screen: lazyScreen(() => import('../routes/forgot-password')) },
   { path: '/reset-password/:token', screen: lazyScreen(() => import('../routes/reset-password')) },
+  // A staff invitation's link (api.md §10): signed out, like sign-up.
+  { path: '/accept-invite', screen: lazyScreen(() => import('../routes/accept-invite')) },
 ];

@@ -19,7 +19,7 @@ export const bannersRoutes: AppRoute[] = bannerFamilyNames.flatMap((family): App
   const spec = bannerFamilies[family];
   return [
     { path: spec.listPath, screen: forFamily(loadList, family) },
-    { path: spec.addPath, screen: forFamily(loadAdd, family) },
-    { path: `${spec.editPath}/:id`, screen: forFamily(loadEdit, family) },
+    { path: spec.addPath, screen: forFamily(loadAdd, family), permission: 'catalogue:write' },
+    { path: `${spec.editPath}/:id`, screen: forFamily(loadEdit, family), permission: 'catalogue:write' },
   ];
 });

@@ -5,6 +5,14 @@ import type { AppRoute } from '../app-route';
 export const productsRoutes: AppRoute[] = [
   { path: '/products', screen: lazyScreen(() => import('../routes/product-list')) },
   { path: '/product/details/:id', screen: lazyScreen(() => import('../routes/product-view')) },
-  { path: '/product/upload', screen: lazyScreen(() => import('../routes/product-upload')) },
-  { path: '/product/edit/:id', screen: lazyScreen(() => import('../routes/product-edit')) },
+  {
+    path: '/product/upload',
+    screen: lazyScreen(() => import('../routes/product-upload')),
+    permission: 'catalogue:write',
+  },
+  {
+    path: '/product/edit/:id',
+    screen: lazyScreen(() => import('../routes/product-edit')),
+    permission: 'catalogue:write',
+  },
 ];

@@ -1,10 +1,29 @@
+import { builtInRoles } from '@shopdesk/contract';
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../testing/render';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, markLoggedIn, saveSession } from '../../lib/session';
+import { jsonResponse, renderWithApp } from '../../testing/render';
 import { Sidebar } from './sidebar';
 import { nextOpenGroup } from './use-open-group';
 
 const groupButton = (name: string) => screen.getByRole('button', { name });
+
+/** Signed in with a role: its permissions stored at sign-in and answered by GET /api/user/:id. */
+function signInAs(role: keyof typeof builtInRoles) {
+  const permissions = [...builtInRoles[role]];
+  saveSession('token-1', { name: 'Asha', email: 'asha@shop.test', userId: 'u1', isAdmin: true }, permissions);
+  markLoggedIn();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse(200, { id: 'u1', _id: 'u1', name: 'Asha', role, permissions })),
+  );
+}
+
+beforeEach(() => signInAs('owner'));
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
 
 describe('sidebar', () => {
   it('shows the spec labels with their links', () => {
@@ -42,6 +61,27 @@ describe('sidebar', () => {
     renderWithApp(<Sidebar onNavigate={() => closed++} />);
     fireEvent.click(screen.getByRole('link', { name: 'Dashboard' }));
     expect(closed).toBe(1);
+  });
+
+  it('shows the Settings group (Staff, Roles) to a role with staff:manage only', async () => {
+    renderWithApp(<Sidebar />);
+    fireEvent.click(groupButton('Settings'));
+    expect(screen.getByRole('link', { name: 'Staff' }).getAttribute('href')).toBe('/settings/staff');
+    expect(screen.getByRole('link', { name: 'Roles' }).getAttribute('href')).toBe('/settings/roles');
+  });
+
+  it('hides from a viewer every link it may not use, and groups left empty', async () => {
+    signInAs('viewer');
+    renderWithApp(<Sidebar />);
+    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
+    fireEvent.click(groupButton('Products'));
+    expect(screen.getByRole('link', { name: 'Product List' })).toBeTruthy();
+    for (const name of ['Product Upload', 'Add Product RAMS', 'Add Product SIZE']) {
+      expect(screen.queryByRole('link', { name })).toBeNull();
+    }
+    fireEvent.click(groupButton('Home Side Banners'));
+    expect(screen.getByRole('link', { name: 'Banners List' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Banner Upload' })).toBeNull();
   });
 
   it('nextOpenGroup toggles and switches', () => {

@@ -6,8 +6,9 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { NavLink, useLocation } from 'react-router';
+import { usePermissions } from '../../lib/permissions';
 import { SidebarGroup } from './sidebar-group';
-import { groupOfPath, sidebarEntries } from './sidebar-links';
+import { entriesFor, groupOfPath } from './sidebar-links';
 import { useLogout } from './use-logout';
 import { useOpenGroup } from './use-open-group';
 
@@ -16,6 +17,7 @@ export function Sidebar({ onNavigate = () => {} }: { onNavigate?: () => void }) 
   const { pathname } = useLocation();
   const { openGroup, toggleGroup } = useOpenGroup(groupOfPath(pathname));
   const { logout, isLoggingOut } = useLogout();
+  const entries = entriesFor(usePermissions());
 
   return (
     <Box
@@ -24,7 +26,7 @@ export function Sidebar({ onNavigate = () => {} }: { onNavigate?: () => void }) 
       sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflowY: 'auto', py: 1 }}
     >
       <List sx={{ flexGrow: 1, '& .active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
-        {sidebarEntries.map((entry) =>
+        {entries.map((entry) =>
           entry.kind === 'link' ? (
             <li key={entry.to}>
               <ListItemButton

@@ -1,9 +1,8 @@
-import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { showAlert } from '../../lib/alerts';
 import { errorMessage } from '../../lib/api-error';
-import { configQueryOptions } from '../../lib/app-config';
+import { usePermissions } from '../../lib/permissions';
 import { setProgress } from '../../lib/progress';
-import { getStoredUser } from '../../lib/session';
 
 type DeleteAnswer = { message?: string; msg?: string };
 
@@ -16,12 +15,15 @@ export interface OwnerDeleteOptions {
 }
 
 /**
- * The one delete action for records only the owner may delete (spec §6): checked here
- * before calling, enforced by the server. Progress 40 → 100, the server's message as alert.
+ * The one delete action for the records spec §6 keeps for "the administrator": `catalogue:delete`
+ * (api.md §10), checked here before calling (the spec's words when it is missing), enforced by the
+ * server. `isShown`: the button is there for roles that work on the catalogue (as the spec shows it
+ * to every administrator); a role that may neither write nor delete does not see it.
+ * Progress 40 → 100, the server's message as alert.
  */
 export function useOwnerDelete({ onlyOwnerMessage, remove, invalidate }: OwnerDeleteOptions) {
   const queryClient = useQueryClient();
-  const config = useQuery(configQueryOptions());
+  const permissions = usePermissions();
   const mutation = useMutation({
     mutationFn: remove,
     onMutate: () => setProgress(40),
@@ -34,9 +36,7 @@ export function useOwnerDelete({ onlyOwnerMessage, remove, invalidate }: OwnerDe
   });
 
   const deleteItem = (id: string) => {
-    const owner = config.data?.ownerEmail?.toLowerCase();
-    const email = getStoredUser()?.email.toLowerCase();
-    if (!owner || owner !== email) {
+    if (!permissions.has('catalogue:delete')) {
       showAlert('error', onlyOwnerMessage);
       return;
     }
@@ -44,6 +44,7 @@ export function useOwnerDelete({ onlyOwnerMessage, remove, invalidate }: OwnerDe
   };
 
   return {
+    isShown: permissions.has('catalogue:write') || permissions.has('catalogue:delete'),
     deleteItem,
     isDeleting: mutation.isPending,
     deletingId: mutation.isPending ? mutation.variables : undefined,

@@ -9,6 +9,7 @@ import * as productList from './2026-11-21-007-product-list';
 import * as productTextFromApp from './2026-11-25-008-product-text-from-app';
 import * as tempUploadBytes from './2026-11-26-009-temp-upload-bytes';
 import * as sharedLimits from './2026-11-26-020-shared-limits';
+import * as staffRoles from './2026-11-26-030-staff-roles';
 import * as normalisedEmails from './2026-11-26-041-normalised-emails';
 
 /**
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-008-product-text-from-app': productTextFromApp,
   '2026-11-26-009-temp-upload-bytes': tempUploadBytes,
   '2026-11-26-020-shared-limits': sharedLimits,
+  '2026-11-26-030-staff-roles': staffRoles,
   '2026-11-26-041-normalised-emails': normalisedEmails,
 };

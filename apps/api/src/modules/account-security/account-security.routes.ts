@@ -20,7 +20,7 @@ import * as security from './account-security.service';
 /** Forgotten passwords, two-step sign-in and sessions (api.md §3 "Account security"). */
 export async function accountSecurityRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const beforeTwoFactor = { allowBeforeTwoFactor: true } as const;
+  const beforeTwoFactor = { allowBeforeTwoFactor: true, permission: 'staff' } as const;
 
   app.post(
     '/forgotPassword',
@@ -45,7 +45,10 @@ export async function accountSecurityRoutes(fastify: FastifyInstance, { ctx }: {
   );
   app.post(
     '/2fa/disable',
-    { schema: { body: disableTwoFactorBodySchema, response: { 200: okMessageSchema } } },
+    {
+      config: { permission: 'staff' },
+      schema: { body: disableTwoFactorBodySchema, response: { 200: okMessageSchema } },
+    },
     (request) => security.turnOffTwoFactor(ctx, callerOf(request), request.body, request.ip),
   );
 

@@ -24,16 +24,23 @@ export function bannersRoutes(family: BannerFamily) {
     app.get('/:id', { schema: { params: idParamSchema, response: { 200: bannerSchema } } }, (request) =>
       service.get(request.params.id),
     );
-    app.post('/create', { schema: { body, response: { 201: bannerSchema } } }, async (request, reply) =>
-      reply.status(201).send(await service.create(request.body)),
+    app.post(
+      '/create',
+      { config: { permission: 'catalogue:write' }, schema: { body, response: { 201: bannerSchema } } },
+      async (request, reply) => reply.status(201).send(await service.create(request.body)),
     );
-    app.put('/:id', { schema: { params: idParamSchema, body, response: { 200: bannerSchema } } }, (request) =>
-      service.update(request.params.id, request.body),
+    app.put(
+      '/:id',
+      {
+        config: { permission: 'catalogue:write' },
+        schema: { params: idParamSchema, body, response: { 200: bannerSchema } },
+      },
+      (request) => service.update(request.params.id, request.body),
     );
     app.delete(
       '/:id',
       {
-        config: { ownerOnly: bannerFamilies[family].onlyOwner },
+        config: { permission: 'catalogue:delete', refusal: bannerFamilies[family].onlyOwner },
         schema: { params: idParamSchema, response: { 200: deletedSchema } },
       },
       (request) => service.remove(callerOf(request), request.params.id),

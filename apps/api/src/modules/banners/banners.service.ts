@@ -65,7 +65,7 @@ export function bannersService(ctx: AppContext, family: BannerFamily) {
       return get(id);
     },
     remove: async (caller: Caller, id: string) => {
-      if (!caller.isOwner) throw forbidden(spec.onlyOwner);
+      if (!caller.permissions.has('catalogue:delete')) throw forbidden(spec.onlyOwner);
       await get(id);
       await repo.deleteBanner(ctx.db, family, id);
       return { success: true as const, message: spec.deleted };

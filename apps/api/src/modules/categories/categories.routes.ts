@@ -34,20 +34,26 @@ export async function categoriesRoutes(fastify: FastifyInstance, { ctx }: { ctx:
 
   app.post(
     '/create',
-    { schema: { body: categoryBodySchema, response: { 201: categorySchema } } },
+    {
+      config: { permission: 'catalogue:write' },
+      schema: { body: categoryBodySchema, response: { 201: categorySchema } },
+    },
     async (request, reply) => reply.status(201).send(await categories.createCategory(ctx, request.body)),
   );
 
   app.put(
     '/:id',
-    { schema: { params: idParamSchema, body: categoryBodySchema, response: { 200: categorySchema } } },
+    {
+      config: { permission: 'catalogue:write' },
+      schema: { params: idParamSchema, body: categoryBodySchema, response: { 200: categorySchema } },
+    },
     (request) => categories.updateCategory(ctx, request.params.id, request.body),
   );
 
   app.delete(
     '/:id',
     {
-      config: { ownerOnly: catalogueMessages.onlyOwnerDeletesCategory },
+      config: { permission: 'catalogue:delete', refusal: catalogueMessages.onlyOwnerDeletesCategory },
       schema: { params: idParamSchema, response: { 200: deletedSchema } },
     },
     (request) => categories.deleteCategory(ctx, callerOf(request), request.params.id),

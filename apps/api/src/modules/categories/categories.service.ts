@@ -103,9 +103,9 @@ export async function updateCategory(ctx: AppContext, id: string, body: Record<s
   return getCategory(ctx, id);
 }
 
-/** Owner only; a root takes its sub categories with it; refused while products use any of them. */
+/** `catalogue:delete` only; a root takes its sub categories with it; refused while products use any of them. */
 export async function deleteCategory(ctx: AppContext, caller: Caller, id: string) {
-  if (!caller.isOwner) throw forbidden(catalogueMessages.onlyOwnerDeletesCategory);
+  if (!caller.permissions.has('catalogue:delete')) throw forbidden(catalogueMessages.onlyOwnerDeletesCategory);
   const row = await repo.findCategory(ctx.db, id);
   if (!row) throw notFound(catalogueMessages.categoryNotFound);
   const ids = [id, ...(await repo.listChildren(ctx.db, id)).map((child) => child.id)];

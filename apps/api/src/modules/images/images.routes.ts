@@ -20,10 +20,12 @@ import * as images from './images.service';
  * every family; `folder` names where the family's files live under /uploads.
  */
 export function imageRoutes(folder: string) {
+  // A profile picture is any staff member's own; every other family's images are the catalogue's.
+  const config = { permission: folder === 'users' ? ('staff' as const) : ('catalogue:write' as const) };
   return async (fastify: FastifyInstance, { ctx }: { ctx: AppContext }) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.post('/upload', { schema: { response: { 200: uploadResponseSchema } } }, async (request) => {
+    app.post('/upload', { config, schema: { response: { 200: uploadResponseSchema } } }, async (request) => {
       const caller = callerOf(request);
       const batch = await images.startUpload(ctx, caller, folder);
       // Streamed part by part to a temporary file: a file over the limit is refused as soon as
@@ -54,7 +56,7 @@ export function imageRoutes(folder: string) {
 
     app.delete(
       '/deleteImage',
-      { schema: { querystring: deleteImageQuerySchema, response: { 200: okMessageSchema } } },
+      { config, schema: { querystring: deleteImageQuerySchema, response: { 200: okMessageSchema } } },
       (request) => images.deleteImage(ctx, callerOf(request), request.query.img),
     );
   };
@@ -66,7 +68,9 @@ export async function imageUploadRoutes(fastify: FastifyInstance, { ctx }: { ctx
   app.get('/', { schema: { response: { 200: tempStoreSchema } } }, (request) =>
     images.listTempStore(ctx, callerOf(request)),
   );
-  app.delete('/deleteAllImages', { schema: { response: { 200: okMessageSchema } } }, (request) =>
-    images.clearTempStore(ctx, callerOf(request)),
+  app.delete(
+    '/deleteAllImages',
+    { config: { permission: 'staff' }, schema: { response: { 200: okMessageSchema } } },
+    (request) => images.clearTempStore(ctx, callerOf(request)),
   );
 }

@@ -13,6 +13,8 @@ import { badRequest, forbidden, unauthorized } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
 import { verifySecondFactor } from '../account-security/account-security.service';
 import { openSession } from '../sessions/sessions.service';
+import { signupRoleId } from '../staff/roles.service';
+import { assertActive, signedInUser } from '../staff/staff.service';
 import { findUserByEmail, insertUser, updateUserProfile } from '../users/users.repository';
 import { assertMaySignUp } from '../users/users.service';
 import { type VerifiedIdentity, verifyCredential } from './oidc-credential';
@@ -34,6 +36,8 @@ async function givePicture(
     email: row.email,
     isAdmin: true,
     isOwner: false,
+    role: null,
+    permissions: new Set<string>(),
     sessionId: '',
     mustSetUpTwoFactor: false,
   };
@@ -77,6 +81,7 @@ export async function authWithGoogle(
         passwordHash: null,
         images: [],
         isAdmin: true,
+        roleId: await signupRoleId(ctx),
         now: nowIso(ctx.clock),
       });
     } catch (error) {
@@ -91,6 +96,7 @@ export async function authWithGoogle(
     }
   }
   if (row.is_admin !== 1) throw forbidden(messages.notAdmin);
+  assertActive(row);
   // Google is the first factor only.
   if (row.totp_secret) {
     if (!body.otp) throw unauthorized(securityMessages.otpRequired, { twoFactorRequired: true });
@@ -106,7 +112,7 @@ export async function authWithGoogle(
     error: false,
     msg: messages.userAuthenticated,
     token,
-    user: { id: row.id, name: row.name, email: row.email, isAdmin: true },
+    user: await signedInUser(ctx, row),
     ...(ctx.config.requireTwoFactor && !row.totp_secret ? { twoFactorSetupRequired: true } : {}),
   };
 }

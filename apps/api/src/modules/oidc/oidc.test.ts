@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { messages, oidcMessages, securityMessages } from '@shopdesk/contract';
+import { builtInRoles, messages, oidcMessages, securityMessages } from '@shopdesk/contract';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -222,7 +222,8 @@ describe('POST /api/user/authWithGoogle', () => {
     expect(answer).toMatchObject({
       error: false,
       msg: 'User Authenticated',
-      user: { name: 'New Admin', email: 'new.admin@shop.test', isAdmin: true },
+      // A first Google sign-in gives SIGNUP_ROLE (manager) (api.md §10).
+      user: { name: 'New Admin', email: 'new.admin@shop.test', isAdmin: true, role: 'manager' },
     });
     const profile = await t.request({
       method: 'GET',
@@ -252,7 +253,14 @@ describe('POST /api/user/authWithGoogle', () => {
     const { id } = await createAdmin(t, 'form.user@shop.test');
     const res = await authWithGoogle(t, googleBody(await popupSignIn(t, 'form.user@shop.test')));
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toEqual({ id, name: 'form.user', email: 'form.user@shop.test', isAdmin: true });
+    expect(res.json().user).toEqual({
+      id,
+      name: 'form.user',
+      email: 'form.user@shop.test',
+      isAdmin: true,
+      role: 'manager',
+      permissions: [...builtInRoles.manager].sort(),
+    });
   });
 
   it('counts as the first factor only when two-step sign-in is on', async () => {

@@ -24,14 +24,25 @@ export function optionValuesRoutes(family: OptionFamily) {
     app.get('/:id', { schema: { params: idParamSchema, response: { 200: record } } }, (request) =>
       service.get(request.params.id),
     );
-    app.post('/create', { schema: { body, response: { 201: record } } }, async (request, reply) =>
-      reply.status(201).send(await service.create(request.body)),
+    app.post(
+      '/create',
+      { config: { permission: 'catalogue:write' }, schema: { body, response: { 201: record } } },
+      async (request, reply) => reply.status(201).send(await service.create(request.body)),
     );
-    app.put('/:id', { schema: { params: idParamSchema, body, response: { 200: record } } }, (request) =>
-      service.update(request.params.id, request.body),
+    app.put(
+      '/:id',
+      { config: { permission: 'catalogue:write' }, schema: { params: idParamSchema, body, response: { 200: record } } },
+      (request) => service.update(request.params.id, request.body),
     );
-    app.delete('/:id', { schema: { params: idParamSchema, response: { 200: deletedSchema } } }, (request) =>
-      service.remove(request.params.id),
+    // Deleting an option value stays with the writers: spec §6 gives option deletes no owner
+    // check, and api.md §10's manager keeps what the spec lets a non-owner administrator do.
+    app.delete(
+      '/:id',
+      {
+        config: { permission: 'catalogue:write' },
+        schema: { params: idParamSchema, response: { 200: deletedSchema } },
+      },
+      (request) => service.remove(request.params.id),
     );
   };
 }

@@ -41,14 +41,23 @@ export async function ordersRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
   app.get('/:id', { schema: { params: idParamSchema, response: { 200: orderSchema } } }, (request) =>
     orders.getOrder(ctx, request.params.id),
   );
-  app.post('/create', { schema: { body: orderBody, response: { 201: orderSchema } } }, async (request, reply) =>
-    reply.status(201).send(await orders.createOrder(ctx, request.body)),
+  app.post(
+    '/create',
+    { config: { permission: 'orders:write' }, schema: { body: orderBody, response: { 201: orderSchema } } },
+    async (request, reply) => reply.status(201).send(await orders.createOrder(ctx, request.body)),
   );
-  app.put('/:id', { schema: { params: idParamSchema, body: orderBody, response: { 200: orderSchema } } }, (request) =>
-    orders.updateOrder(ctx, request.params.id, request.body),
+  app.put(
+    '/:id',
+    {
+      config: { permission: 'orders:write' },
+      schema: { params: idParamSchema, body: orderBody, response: { 200: orderSchema } },
+    },
+    (request) => orders.updateOrder(ctx, request.params.id, request.body),
   );
-  app.delete('/:id', { schema: { params: idParamSchema, response: { 200: deletedSchema } } }, (request) =>
-    orders.deleteOrder(ctx, request.params.id),
+  app.delete(
+    '/:id',
+    { config: { permission: 'orders:write' }, schema: { params: idParamSchema, response: { 200: deletedSchema } } },
+    (request) => orders.deleteOrder(ctx, request.params.id),
   );
 }
 

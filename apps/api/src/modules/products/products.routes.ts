@@ -89,18 +89,23 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     if (notModified(request, reply, version, imageBaseOf(ctx.config, request))) return reply;
     return products.getProduct(ctx, request.params.id);
   });
-  app.post('/create', { schema: { body: productBody, response: { 201: productSchema } } }, async (request, reply) =>
-    reply.status(201).send(await products.createProduct(ctx, request.body)),
+  app.post(
+    '/create',
+    { config: { permission: 'catalogue:write' }, schema: { body: productBody, response: { 201: productSchema } } },
+    async (request, reply) => reply.status(201).send(await products.createProduct(ctx, request.body)),
   );
   app.put(
     '/:id',
-    { schema: { params: idParamSchema, body: productBody, response: { 200: productSchema } } },
+    {
+      config: { permission: 'catalogue:write' },
+      schema: { params: idParamSchema, body: productBody, response: { 200: productSchema } },
+    },
     (request) => products.updateProduct(ctx, request.params.id, request.body),
   );
   app.delete(
     '/:id',
     {
-      config: { ownerOnly: productMessages.onlyOwnerDeletes },
+      config: { permission: 'catalogue:delete', refusal: productMessages.onlyOwnerDeletes },
       schema: { params: idParamSchema, response: { 200: productDeletedSchema } },
     },
     (request) => products.deleteProduct(ctx, callerOf(request), request.params.id),

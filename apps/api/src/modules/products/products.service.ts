@@ -123,9 +123,9 @@ export async function updateProduct(ctx: AppContext, id: string, body: unknown):
   return getProduct(ctx, id);
 }
 
-/** Owner only; the product's reviews go with it. */
+/** `catalogue:delete` only (the route declares it too); the product's reviews go with it. */
 export async function deleteProduct(ctx: AppContext, caller: Caller, id: string) {
-  if (!caller.isOwner) throw forbidden(productMessages.onlyOwnerDeletes);
+  if (!caller.permissions.has('catalogue:delete')) throw forbidden(productMessages.onlyOwnerDeletes);
   await getProduct(ctx, id);
   await ctx.transaction(async (trx) => {
     const reviews = await countReviewsOfProduct(trx, id);

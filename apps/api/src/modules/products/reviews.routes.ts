@@ -23,7 +23,9 @@ export async function reviewsRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
   app.get('/:id', { schema: { params: idParamSchema, response: { 200: reviewSchema } } }, (request) =>
     reviews.getReview(ctx, request.params.id),
   );
-  app.post('/add', { schema: { body: objectBodySchema, response: { 201: reviewSchema } } }, async (request, reply) =>
-    reply.status(201).send(await reviews.addReview(ctx, request.body)),
+  app.post(
+    '/add',
+    { config: { permission: 'catalogue:write' }, schema: { body: objectBodySchema, response: { 201: reviewSchema } } },
+    async (request, reply) => reply.status(201).send(await reviews.addReview(ctx, request.body)),
   );
 }

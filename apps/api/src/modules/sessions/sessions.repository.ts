@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { counterNames } from '../../db/counters';
 import type { Db } from '../../db/create-db';
 
@@ -33,28 +34,47 @@ export async function insertSession(db: Db, session: NewSession): Promise<void> 
  * whether another server changed the catalogue (catalogue-cache.ts `observe`).
  */
 export function sessionWithUserQuery(db: Db, sessionId: string) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.id as sessionId',
-      'sessions.user_id as userId',
-      'sessions.last_seen_at as lastSeenAt',
-      'sessions.expires_at as expiresAt',
-      'sessions.ended_at as endedAt',
-      'users.name as name',
-      'users.email as email',
-      'users.is_admin as isAdmin',
-    ])
-    .select((eb) => eb('users.totp_secret', 'is not', null).as('hasTwoFactor'))
-    .select((eb) =>
-      eb
-        .selectFrom('counters')
-        .select('counters.value')
-        .where('counters.name', '=', counterNames.productsVersion)
-        .as('catalogueVersion'),
-    )
-    .where('sessions.id', '=', sessionId);
+  return (
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('roles', 'roles.id', 'users.role_id')
+      .select([
+        'sessions.id as sessionId',
+        'sessions.user_id as userId',
+        'sessions.last_seen_at as lastSeenAt',
+        'sessions.expires_at as expiresAt',
+        'sessions.ended_at as endedAt',
+        'users.name as name',
+        'users.email as email',
+        'users.is_admin as isAdmin',
+        'users.active as active',
+        'roles.name as roleName',
+      ])
+      .select((eb) => eb('users.totp_secret', 'is not', null).as('hasTwoFactor'))
+      // The role's permissions, read with the session on every request (no second round trip), so
+      // a role change or a changed role reaches the member's very next request (api.md §10).
+      // string_agg: PostgreSQL's, and SQLite's since 3.44 (better-sqlite3 bundles a newer one).
+      .select((eb) =>
+        eb
+          .selectFrom('role_permissions')
+          .select(
+            sql<string | null>`string_agg(role_permissions.permission, ' ' order by role_permissions.permission)`.as(
+              'p',
+            ),
+          )
+          .whereRef('role_permissions.role_id', '=', 'users.role_id')
+          .as('permissions'),
+      )
+      .select((eb) =>
+        eb
+          .selectFrom('counters')
+          .select('counters.value')
+          .where('counters.name', '=', counterNames.productsVersion)
+          .as('catalogueVersion'),
+      )
+      .where('sessions.id', '=', sessionId)
+  );
 }
 
 export type SessionWithUser = NonNullable<

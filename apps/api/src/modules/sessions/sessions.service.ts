@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Caller } from '../../lib/caller';
 import { notFound, unauthorized } from '../../lib/http-error';
 import { newId } from '../../lib/ids';
+import { parsePermissions } from '../../lib/permissions';
 import { describeUserAgent } from '../account-security/user-agent';
 import {
   endSession,
@@ -42,7 +43,10 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Call
   const claims = await ctx.tokens.verify(token, new Date(now));
   if (!claims) throw unauthorized(messages.pleaseSignIn);
   const session = await ctx.sessions.find(claims.sessionId);
-  if (!session || session.userId !== claims.userId || session.endedAt) throw unauthorized(messages.pleaseSignIn);
+  // A deactivated account's sessions are ended with it; its flag is checked too, in case one was not.
+  if (!session || session.userId !== claims.userId || session.endedAt || session.active !== 1) {
+    throw unauthorized(messages.pleaseSignIn);
+  }
   // The catalogue's version as this request began (read with the session): a product changed
   // through another server is in this request's answers (catalogue-cache.ts).
   if (session.catalogueVersion !== null) ctx.catalogue.observe(Number(session.catalogueVersion));
@@ -66,6 +70,8 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Call
     email: session.email,
     isAdmin: session.isAdmin === 1,
     isOwner: session.email === ctx.config.adminEmail,
+    role: session.roleName,
+    permissions: parsePermissions(session.permissions),
     sessionId: session.sessionId,
     mustSetUpTwoFactor: ctx.config.requireTwoFactor && !session.hasTwoFactor,
   };

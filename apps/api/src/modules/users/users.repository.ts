@@ -34,6 +34,8 @@ export interface NewUser {
   passwordHash: string | null;
   images: string[];
   isAdmin: boolean;
+  /** A staff account's role (roles.id, api.md §10); none for a shop customer. */
+  roleId?: string | null;
   now: string;
 }
 
@@ -48,6 +50,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<void> {
       password_hash: user.passwordHash,
       images: JSON.stringify(user.images),
       is_admin: user.isAdmin ? 1 : 0,
+      role_id: user.roleId ?? null,
       created_at: user.now,
       updated_at: user.now,
     })

@@ -52,7 +52,7 @@ export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
 
   app.post(
     '/logout',
-    { config: { allowBeforeTwoFactor: true }, schema: { response: { 200: okMessageSchema } } },
+    { config: { allowBeforeTwoFactor: true, permission: 'staff' }, schema: { response: { 200: okMessageSchema } } },
     (request) => users.logOut(ctx, callerOf(request)),
   );
 
@@ -61,7 +61,7 @@ export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   app.put(
     '/changePassword/:id',
     {
-      config: { ownAccountParam: 'id' },
+      config: { ownAccountParam: 'id', permission: 'staff' },
       schema: { params: idParamSchema, body: changePasswordBodySchema, response: { 200: okMessageSchema } },
     },
     (request) => users.changePassword(ctx, callerOf(request), request.params.id, request.body, meta(request)),
@@ -79,7 +79,7 @@ export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   app.put(
     '/:id',
     {
-      config: { ownAccountParam: 'id' },
+      config: { ownAccountParam: 'id', permission: 'staff' },
       schema: { params: idParamSchema, body: profileBodySchema, response: { 200: userSchema } },
     },
     (request) => users.updateOwnProfile(ctx, callerOf(request), request.params.id, request.body, meta(request)),

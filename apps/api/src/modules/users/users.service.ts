@@ -21,6 +21,8 @@ import { confirmCurrentPassword, verifySecondFactor } from '../account-security/
 import { assertGoodPassword } from '../account-security/password-rule';
 import { endSession, endUserSessions } from '../sessions/sessions.repository';
 import { openSession } from '../sessions/sessions.service';
+import { roleOfUser, signupRoleId } from '../staff/roles.service';
+import { assertActive, signedInUser } from '../staff/staff.service';
 import {
   countUsers,
   findUserByEmail,
@@ -50,6 +52,7 @@ export async function signIn(ctx: AppContext, body: SigninBody, meta: RequestMet
     ctx.log.info({ event: 'signin.refused', userId: row.id }, 'sign-in refused: not an administrator');
     throw forbidden(messages.notAdmin);
   }
+  assertActive(row);
   if (row.totp_secret) {
     if (!body.otp) throw unauthorized(securityMessages.otpRequired, { twoFactorRequired: true });
     if (!(await verifySecondFactor(ctx, row, body.otp))) {
@@ -65,7 +68,7 @@ export async function signIn(ctx: AppContext, body: SigninBody, meta: RequestMet
     error: false,
     msg: messages.userAuthenticated,
     token,
-    user: { id: row.id, name: row.name, email: row.email, isAdmin: true },
+    user: await signedInUser(ctx, row),
     ...(ctx.config.requireTwoFactor && !row.totp_secret ? { twoFactorSetupRequired: true } : {}),
   };
 }
@@ -85,6 +88,7 @@ export async function signUp(ctx: AppContext, body: z.output<typeof signupBodySc
       passwordHash: await hashPassword(body.password),
       images: [],
       isAdmin: body.isAdmin,
+      roleId: body.isAdmin ? await signupRoleId(ctx) : null,
       now: nowIso(ctx.clock),
     });
   } catch (error) {
@@ -108,7 +112,8 @@ export function assertMaySignUp(ctx: AppContext, email: string): void {
 export async function getUser(ctx: AppContext, id: string): Promise<User> {
   const row = await findUserById(ctx.db, id);
   if (!row) throw notFound('User not found');
-  return toUser(row);
+  if (row.is_admin !== 1) return toUser(row);
+  return { ...toUser(row), ...(await roleOfUser(ctx, id)) };
 }
 
 function assertSelf(caller: Caller, id: string): void {

@@ -1,4 +1,4 @@
-import { inputMessages, messages } from '@shopdesk/contract';
+import { builtInRoles, inputMessages, messages } from '@shopdesk/contract';
 import type { InjectOptions } from 'fastify';
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -123,7 +123,14 @@ describe(`POST /api/user/signin (${engineName})`, () => {
       error: false,
       msg: 'User Authenticated',
       token: expect.any(String),
-      user: { id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Shop Owner', email: ownerEmail, isAdmin: true },
+      user: {
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        name: 'Shop Owner',
+        email: ownerEmail,
+        isAdmin: true,
+        role: 'owner',
+        permissions: [...builtInRoles.owner].sort(),
+      },
     });
     const token = res.json().token as string;
     expect((await count(t, token)).statusCode).toBe(200);
@@ -491,6 +498,9 @@ describe(`reading and changing one's own account (${engineName})`, () => {
       images: [],
       isAdmin: true,
       twoFactorEnabled: false,
+      // Self sign-up gives SIGNUP_ROLE (manager) (api.md §10).
+      role: 'manager',
+      permissions: [...builtInRoles.manager].sort(),
     });
     expect(res.body).not.toMatch(/password|hash|argon/i);
   });
@@ -545,6 +555,8 @@ describe(`reading and changing one's own account (${engineName})`, () => {
       images: [imageUrl('me', 'users')],
       isAdmin: true,
       twoFactorEnabled: false,
+      role: 'manager',
+      permissions: [...builtInRoles.manager].sort(),
     };
     expect(res.json()).toEqual(expected);
     expect((await getUser(t, admin.token, admin.id)).json()).toEqual(expected);

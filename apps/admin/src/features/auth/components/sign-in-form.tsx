@@ -6,7 +6,7 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { redirectDelayMs } from '../../../config/constants';
 import { showAlert } from '../../../lib/alerts';
 import { ApiError, errorMessage } from '../../../lib/api-error';
-import { markLoggedIn, saveSession } from '../../../lib/session';
+import { markLoggedIn, saveSession, storedUserOf } from '../../../lib/session';
 import { signIn } from '../api/sign-in';
 import { AuthForm, CenteredText, OrDivider, TextLink } from './auth-form-parts';
 import { GoogleSignInButton } from './google-sign-in-button';
@@ -48,7 +48,7 @@ export function SignInForm() {
         ...(codePrompt !== null ? { otp: otp.trim() } : {}),
       });
       const { user } = answer;
-      saveSession(answer.token, { name: user.name, email: user.email, userId: user.id, isAdmin: user.isAdmin });
+      saveSession(answer.token, storedUserOf(user), user.permissions);
       showAlert('success', answer.msg);
       setIsRedirecting(true);
       setTimeout(() => {

@@ -6,7 +6,7 @@ import { uiMessages } from '../../../config/ui-messages';
 import { showAlert } from '../../../lib/alerts';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { getConfig } from '../../../lib/app-config';
-import { markLoggedIn, saveSession } from '../../../lib/session';
+import { markLoggedIn, saveSession, storedUserOf } from '../../../lib/session';
 import { authWithGoogle } from '../api/auth-with-google';
 import type { GooglePopupAnswer } from './google-popup';
 
@@ -41,7 +41,7 @@ export function useGoogleSignIn(popupFlow: GooglePopupFlow = openGooglePopup) {
 
   function signedIn(answer: SigninResponse) {
     const { user } = answer;
-    saveSession(answer.token, { name: user.name, email: user.email, userId: user.id, isAdmin: user.isAdmin });
+    saveSession(answer.token, storedUserOf(user), user.permissions);
     showAlert('success', answer.msg);
     // Stays pending until the redirect, so nobody starts a second sign-in.
     setTimeout(() => {

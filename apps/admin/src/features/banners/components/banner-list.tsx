@@ -9,6 +9,7 @@ import { type BannerFamily, bannerFamilies } from '@shopdesk/contract';
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useOwnerDelete } from '../../../components/ui/use-owner-delete';
+import { useCan } from '../../../lib/permissions';
 import { useProgressWhile } from '../../../lib/progress';
 import { bannerKeys } from '../api/banner-keys';
 import { deleteBanner } from '../api/delete-banner';
@@ -26,6 +27,7 @@ export function BannerList({ family }: { family: BannerFamily }) {
     remove: (id) => deleteBanner(family, id),
     invalidate: [bannerKeys.all(family)],
   });
+  const canWrite = useCan('catalogue:write');
 
   let body: ReactNode;
   if (banners.isPending) body = <LoadingState />;
@@ -52,6 +54,8 @@ export function BannerList({ family }: { family: BannerFamily }) {
                 position={index + 1}
                 onDelete={() => remover.deleteItem(banner.id)}
                 isDeleting={remover.deletingId === banner.id}
+                canEdit={canWrite}
+                canDelete={remover.isShown}
               />
             ))}
           </TableBody>

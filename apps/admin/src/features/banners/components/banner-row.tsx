@@ -7,9 +7,18 @@ import TableRow from '@mui/material/TableRow';
 import { type Banner, type BannerFamily, bannerFamilies, smallImageUrl } from '@shopdesk/contract';
 import { Link as RouterLink } from 'react-router';
 
-type Props = { family: BannerFamily; banner: Banner; position: number; onDelete: () => void; isDeleting: boolean };
+type Props = {
+  family: BannerFamily;
+  banner: Banner;
+  position: number;
+  onDelete: () => void;
+  isDeleting: boolean;
+  /** What the signed-in role may do here (api.md §10): without it, the button is not shown. */
+  canEdit: boolean;
+  canDelete: boolean;
+};
 
-export function BannerRow({ family, banner, position, onDelete, isDeleting }: Props) {
+export function BannerRow({ family, banner, position, onDelete, isDeleting, canEdit, canDelete }: Props) {
   const spec = bannerFamilies[family];
   const image = banner.images[0];
   const name = `${spec.title} ${position}`;
@@ -30,17 +39,21 @@ export function BannerRow({ family, banner, position, onDelete, isDeleting }: Pr
       {spec.hasCategory && <TableCell>{banner.subCatName}</TableCell>}
       <TableCell>
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <IconButton
-            component={RouterLink}
-            to={`${spec.editPath}/${encodeURIComponent(banner.id)}`}
-            aria-label={`Edit ${name}`}
-            color="success"
-          >
-            <EditIcon />
-          </IconButton>
-          <IconButton aria-label={`Delete ${name}`} color="error" onClick={onDelete} disabled={isDeleting}>
-            <DeleteIcon />
-          </IconButton>
+          {canEdit && (
+            <IconButton
+              component={RouterLink}
+              to={`${spec.editPath}/${encodeURIComponent(banner.id)}`}
+              aria-label={`Edit ${name}`}
+              color="success"
+            >
+              <EditIcon />
+            </IconButton>
+          )}
+          {canDelete && (
+            <IconButton aria-label={`Delete ${name}`} color="error" onClick={onDelete} disabled={isDeleting}>
+              <DeleteIcon />
+            </IconButton>
+          )}
         </Box>
       </TableCell>
     </TableRow>

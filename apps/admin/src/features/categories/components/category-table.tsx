@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { uiMessages } from '../../../config/ui-messages';
+import { useCan } from '../../../lib/permissions';
 import { useProgressWhile } from '../../../lib/progress';
 import { useDeleteCategory } from '../api/delete-category';
 import { useCategories } from '../api/list-categories';
@@ -20,7 +21,8 @@ import { ColorSwatch } from './color-swatch';
 /** Category List table: IMAGE, CATEGORY, COLOR, ACTION; newest first (spec §2). */
 export function CategoryTable() {
   const categories = useCategories();
-  const { deleteItem, deletingId } = useDeleteCategory();
+  const { deleteItem, deletingId, isShown: isDeleteShown } = useDeleteCategory();
+  const canWrite = useCan('catalogue:write');
   useProgressWhile(categories.isLoading);
 
   if (categories.isPending) return <LoadingState />;
@@ -52,22 +54,26 @@ export function CategoryTable() {
                 <ColorSwatch color={category.color} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <IconButton
-                  component={RouterLink}
-                  to={`/category/edit/${category.id}`}
-                  aria-label={`Edit ${category.name}`}
-                  color="success"
-                >
-                  <EditIcon />
-                </IconButton>
-                <IconButton
-                  aria-label={`Delete ${category.name}`}
-                  color="error"
-                  disabled={deletingId === category.id}
-                  onClick={() => deleteItem(category.id)}
-                >
-                  <DeleteIcon />
-                </IconButton>
+                {canWrite && (
+                  <IconButton
+                    component={RouterLink}
+                    to={`/category/edit/${category.id}`}
+                    aria-label={`Edit ${category.name}`}
+                    color="success"
+                  >
+                    <EditIcon />
+                  </IconButton>
+                )}
+                {isDeleteShown && (
+                  <IconButton
+                    aria-label={`Delete ${category.name}`}
+                    color="error"
+                    disabled={deletingId === category.id}
+                    onClick={() => deleteItem(category.id)}
+                  >
+                    <DeleteIcon />
+                  </IconButton>
+                )}
               </TableCell>
             </TableRow>
           ))}

@@ -2,7 +2,8 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 
-type Props = { name: string; onDelete: () => void; isDeleting: boolean };
+/** Without `onDelete` (a role that may not delete) the badge has no delete icon. */
+type Props = { name: string; onDelete?: (() => void) | undefined; isDeleting: boolean };
 
 /**
  * A sub category as a pill with its own delete button. Not MUI's deletable Chip: that makes
@@ -25,9 +26,11 @@ export function SubCategoryBadge({ name, onDelete, isDeleting }: Props) {
       }}
     >
       <span>{name}</span>
-      <IconButton size="small" aria-label={`Delete sub category ${name}`} disabled={isDeleting} onClick={onDelete}>
-        <CancelIcon fontSize="small" />
-      </IconButton>
+      {onDelete && (
+        <IconButton size="small" aria-label={`Delete sub category ${name}`} disabled={isDeleting} onClick={onDelete}>
+          <CancelIcon fontSize="small" />
+        </IconButton>
+      )}
     </Box>
   );
 }

@@ -17,7 +17,7 @@ import { SubCategoryBadge } from './sub-category-badge';
 /** Sub Category List: only categories with children, each child a badge (spec §2). */
 export function SubCategoryTable() {
   const categories = useCategories();
-  const { deleteItem, deletingId } = useDeleteCategory();
+  const { deleteItem, deletingId, isShown: isDeleteShown } = useDeleteCategory();
   useProgressWhile(categories.isLoading);
 
   if (categories.isPending) return <LoadingState />;
@@ -57,7 +57,7 @@ export function SubCategoryTable() {
                       key={child.id}
                       name={child.name}
                       isDeleting={deletingId === child.id}
-                      onDelete={() => deleteItem(child.id)}
+                      onDelete={isDeleteShown ? () => deleteItem(child.id) : undefined}
                     />
                   ))}
                 </Box>

@@ -3,6 +3,7 @@ import Select from '@mui/material/Select';
 import { type Order, type OrderStatus, orderStatuses } from '@shopdesk/contract';
 import { showAlert } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/api-error';
+import { useCan } from '../../../lib/permissions';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 
 const statusLabel = (status: OrderStatus) => status || 'None';
@@ -10,6 +11,8 @@ const statusLabel = (status: OrderStatus) => status || 'None';
 /** The row's status dropdown: any status may follow any other (spec §4). */
 export function OrderStatusSelect({ order }: { order: Order }) {
   const update = useUpdateOrderStatus(order);
+  // A role without orders:write sees the status, and cannot change it (api.md §10).
+  const canChange = useCan('orders:write');
   // While saving, show the chosen value rather than flicking back to the old one.
   const value = update.isPending && update.variables !== undefined ? update.variables : order.status;
   return (
@@ -17,7 +20,7 @@ export function OrderStatusSelect({ order }: { order: Order }) {
       size="small"
       value={value}
       displayEmpty
-      disabled={update.isPending}
+      disabled={update.isPending || !canChange}
       onChange={(event) =>
         update.mutate(event.target.value as OrderStatus, {
           onError: (error) => showAlert('error', errorMessage(error)),

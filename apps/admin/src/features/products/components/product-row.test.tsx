@@ -23,7 +23,7 @@ const product = (id: string, name: string, image: string) =>
 const page = (item: Product) => (
   <Table>
     <TableBody>
-      <ProductRow key={0} product={item} onDelete={() => undefined} isDeleting={false} />
+      <ProductRow key={0} product={item} onDelete={() => undefined} isDeleting={false} canEdit canDelete />
     </TableBody>
   </Table>
 );

@@ -9,7 +9,14 @@ import { type Product, smallImageUrl } from '@shopdesk/contract';
 import { memo } from 'react';
 import { ReadOnlyStars, readOnlyStarsStyles } from '../../../components/ui/read-only-stars';
 
-type Props = { product: Product; onDelete: (id: string) => void; isDeleting: boolean };
+type Props = {
+  product: Product;
+  onDelete: (id: string) => void;
+  isDeleting: boolean;
+  /** What the signed-in role may do (api.md §10): without it, the action is not shown. */
+  canEdit: boolean;
+  canDelete: boolean;
+};
 
 // Made once and shared by every row: an icon element that never changes is not rendered again.
 const viewIcon = <VisibilityIcon fontSize="small" />;
@@ -86,7 +93,7 @@ export const productRowStyles = (theme: Theme): CSSObject => ({
  * One product: picture, name and description, category, brand, prices, stars, actions.
  * The links are plain anchors (the table follows them inside the app: followAppLink).
  */
-export const ProductRow = memo(function ProductRow({ product, onDelete, isDeleting }: Props) {
+export const ProductRow = memo(function ProductRow({ product, onDelete, isDeleting, canEdit, canDelete }: Props) {
   const image = product.images[0];
   const detailsPath = `/product/details/${product.id}`;
   return (
@@ -124,22 +131,26 @@ export const ProductRow = memo(function ProductRow({ product, onDelete, isDeleti
         <a className="row-action row-action-view" href={detailsPath} aria-label={`View ${product.name}`}>
           {viewIcon}
         </a>
-        <a
-          className="row-action row-action-edit"
-          href={`/product/edit/${product.id}`}
-          aria-label={`Edit ${product.name}`}
-        >
-          {editIcon}
-        </a>
-        <button
-          type="button"
-          className="row-action row-action-delete"
-          aria-label={`Delete ${product.name}`}
-          disabled={isDeleting}
-          onClick={() => onDelete(product.id)}
-        >
-          {deleteIcon}
-        </button>
+        {canEdit && (
+          <a
+            className="row-action row-action-edit"
+            href={`/product/edit/${product.id}`}
+            aria-label={`Edit ${product.name}`}
+          >
+            {editIcon}
+          </a>
+        )}
+        {canDelete && (
+          <button
+            type="button"
+            className="row-action row-action-delete"
+            aria-label={`Delete ${product.name}`}
+            disabled={isDeleting}
+            onClick={() => onDelete(product.id)}
+          >
+            {deleteIcon}
+          </button>
+        )}
       </TableCell>
     </TableRow>
   );

@@ -13,6 +13,7 @@ import { type MouseEvent, memo, useCallback, useEffect, useLayoutEffect, useRef,
 import { useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { followAppLink } from '../../../lib/follow-app-link';
+import { useCan } from '../../../lib/permissions';
 import { useProgressWhile } from '../../../lib/progress';
 import { useDeleteProduct } from '../api/delete-product';
 import { productsQueryOptions, useProducts } from '../api/list-products';
@@ -28,6 +29,8 @@ type RowsProps = {
   products: Product[];
   onDelete: (id: string) => void;
   deletingId: string | undefined;
+  canEdit: boolean;
+  canDelete: boolean;
   onClick: (event: MouseEvent<HTMLElement>) => void;
 };
 
@@ -37,14 +40,28 @@ type RowsProps = {
  * there (new words, links and picture) instead of unmounting them and mounting as many MUI
  * rows, cells and chips again, which is most of the time between the click and the new rows.
  */
-const ProductRows = memo(function ProductRows({ products, onDelete, deletingId, onClick }: RowsProps) {
+const ProductRows = memo(function ProductRows({
+  products,
+  onDelete,
+  deletingId,
+  onClick,
+  canEdit,
+  canDelete,
+}: RowsProps) {
   // The spec shows each page's rows in reverse order (§2, §9).
   const rows = [...products].reverse();
   return (
     <TableBody onClick={onClick}>
       {rows.map((product, place) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows are slots of the page (see above); nothing in a row keeps state of its product
-        <ProductRow key={place} product={product} onDelete={onDelete} isDeleting={deletingId === product.id} />
+        <ProductRow
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are slots of the page (see above); nothing in a row keeps state of its product
+          key={place}
+          product={product}
+          onDelete={onDelete}
+          isDeleting={deletingId === product.id}
+          canEdit={canEdit}
+          canDelete={canDelete}
+        />
       ))}
     </TableBody>
   );
@@ -70,7 +87,8 @@ export function ProductTable() {
   const [page, showPage] = useShownPage(addressPage);
   const query = useProducts({ page, perPage, catId, q });
   const queryClient = useQueryClient();
-  const { deleteItem, deletingId } = useDeleteProduct();
+  const { deleteItem, deletingId, isShown: canDelete } = useDeleteProduct();
+  const canEdit = useCan('catalogue:write');
   useProgressWhile(query.isLoading);
   const data = query.data;
 
@@ -119,7 +137,14 @@ export function ProductTable() {
               ))}
             </TableRow>
           </TableHead>
-          <ProductRows products={data.products} onDelete={onDelete} deletingId={deletingId} onClick={onRowsClick} />
+          <ProductRows
+            products={data.products}
+            onDelete={onDelete}
+            deletingId={deletingId}
+            onClick={onRowsClick}
+            canEdit={canEdit}
+            canDelete={canDelete}
+          />
         </ProductsTable>
       </TableContainer>
       <TablePagination
