@@ -11,6 +11,7 @@ import { benchOwner, startControl, startServer } from './servers';
 import { type Engine, fullSizes, prepareStore, run, type Sizes } from './store';
 import { lighthouseScores, mobileLighthouseScores, paginationClicks, type Session } from './web';
 import { webRows } from './web-rows';
+import { wireBytes } from './wire';
 
 function parseArgs(argv: string[]) {
   const options = {
@@ -75,6 +76,23 @@ async function main(): Promise<number> {
     log(
       `server healthy after ${server.startMs.toFixed(0)} ms; product page ${bodyBytes} bytes; control at ${control.baseUrl}`,
     );
+
+    // Issue 17: what one product page costs on the wire, per encoding the dashboard's browsers send.
+    const pageUrl = `${server.baseUrl}/api/products?page=1&perPage=25`;
+    const auth = { authorization: `Bearer ${session.token}` };
+    const [plain, gzip, br] = await Promise.all([
+      wireBytes(pageUrl, auth, 'identity'),
+      wireBytes(pageUrl, auth, 'gzip'),
+      wireBytes(pageUrl, auth, 'br'),
+    ]);
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    rows.push({
+      scenario: 'product page on the wire (25 products)',
+      figure: `${kb(plain.bytes)} plain, ${kb(gzip.bytes)} gzip, ${kb(br.bytes)} br`,
+      budget: 'gzip and br sent',
+      pass: gzip.contentEncoding === 'gzip' && br.contentEncoding === 'br' && br.bytes < plain.bytes / 3,
+      data: { plain, gzip, br },
+    });
 
     rows.push(
       ...(await apiScenarios({
