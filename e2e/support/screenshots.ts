@@ -12,11 +12,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { permissionNames } from '@shopdesk/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { apiSignIn, createAdmin } from './accounts';
 import { launchBrowser, newPage, useSession } from './browser';
-import { api, type RunningServer, startServer } from './server';
+import { api, ownerToken, type RunningServer, startServer } from './server';
 
 const outDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 const viewport = { width: 1366, height: 900 };
@@ -74,6 +75,8 @@ const shots: Shot[] = [
   { file: 'orders', path: '/orders', signedIn: true, ready: headingAndImages('Orders List') },
   { file: 'categories', path: '/category', signedIn: true, ready: headingAndImages('Category List') },
   { file: 'banners', path: '/banners', signedIn: true, ready: headingAndImages('Banners List') },
+  { file: 'staff', path: '/settings/staff', signedIn: true, ready: heading('Staff') },
+  { file: 'roles', path: '/settings/roles', signedIn: true, ready: heading('Roles') },
   {
     file: 'my-account',
     path: '/my-account',
@@ -121,7 +124,20 @@ async function makeShotAccount(server: RunningServer): Promise<ShotContext> {
     session.token,
   );
   if (saved.status !== 200) throw new Error(`profile save failed: ${saved.status}`);
-  return { server, token: session.token, user: session.user };
+  // The Settings screens need staff:manage: the owner gives Asha a custom role holding every
+  // permission, and invites two more people, so Staff and Roles show a team.
+  const owner = await ownerToken(server);
+  const asOwner = async (method: string, url: string, body: unknown) => {
+    const res = await api(server, method, url, body, owner);
+    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  };
+  await asOwner('POST', '/api/roles', { name: 'Store lead', permissions: [...permissionNames] });
+  await asOwner('PUT', `/api/staff/${admin.id}`, { role: 'Store lead' });
+  await asOwner('POST', '/api/staff/invite', { email: 'ravi@shopdesk.test', name: 'Ravi Kumar', role: 'clerk' });
+  await asOwner('POST', '/api/staff/invite', { email: 'meera@shopdesk.test', name: 'Meera Iyer', role: 'editor' });
+  const again = await apiSignIn(server, admin.email, admin.password);
+  if (!again.token || !again.user) throw new Error(`sign-in failed: ${again.msg}`);
+  return { server, token: again.token, user: again.user };
 }
 
 async function main() {
