@@ -1,13 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuildOptions, buildApp } from '../src/app';
+import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrations } from '../src/db/migrations/index';
 import { defaultThrottleLimits } from '../src/lib/throttle';
 import { recheckMs } from '../src/lib/write-epoch';
 import { createCategory, createProduct, productBody } from './catalogue-fixtures';
+import { createPair, type Pair, ping, type Server } from './server-pair';
 import { bearer, createAdmin, createTestApp, engineName, ownerEmail, signIn, type TestApp } from './test-app';
 import { createTestDatabase } from './test-database';
 
@@ -19,42 +20,9 @@ import { createTestDatabase } from './test-database';
  * lag by up to `recheckMs` (write-epoch.ts); those tests wait that long on SQLite only.
  */
 
-type Server = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 const isPostgres = engineName === 'postgres';
 /** What B may lag behind A: nothing on PostgreSQL. */
 const lag = () => (isPostgres ? Promise.resolve() : sleep(recheckMs + 300));
-const pleaseSignIn = { error: true, msg: 'Please sign in' };
-
-interface Pair {
-  t: TestApp;
-  b: FastifyInstance;
-  A: Server;
-  B: Server;
-  close(): Promise<void>;
-}
-
-async function createPair(options: BuildOptions = {}): Promise<Pair> {
-  const t = await createTestApp({}, options);
-  const b = await buildApp(t.config, {
-    clock: t.app.ctx.clock,
-    sweep: false,
-    logger: false,
-    throttle: { accountFree: 1000, ipFree: 1000 },
-    requestLimits: { signIn: 100_000, other: 100_000 },
-    ...options,
-  });
-  await b.ready();
-  return {
-    t,
-    b,
-    A: (o) => t.request(o),
-    B: (o) => b.inject(o),
-    close: async () => {
-      await b.close();
-      await t.close();
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -111,12 +79,6 @@ describe(`two servers: ended sessions are refused by the other on its next reque
     pair = await createPair();
   });
   afterAll(() => pair.close());
-
-  const ping = async (server: Server, token: string) => {
-    const res = await server({ method: 'GET', url: '/api/user/get/count', headers: bearer(token) });
-    if (res.statusCode === 401) expect(res.json()).toEqual(pleaseSignIn);
-    return res.statusCode;
-  };
 
   /** Every token works on both servers, which have just read (and, on SQLite, remember) their sessions. */
   async function warm(...tokens: string[]) {

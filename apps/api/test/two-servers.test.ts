@@ -1,8 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Product } from '@shopdesk/contract';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { recheckMs } from '../src/lib/write-epoch';
 import {
   type CategoryRecord,
@@ -12,7 +10,8 @@ import {
   imageUrl,
   productBody,
 } from './catalogue-fixtures';
-import { bearer, createAdmin, createTestApp, engineName, signIn, type TestApp } from './test-app';
+import { createPair, type Pair, ping, type Server } from './server-pair';
+import { bearer, createAdmin, engineName, signIn } from './test-app';
 
 /**
  * Two servers on one database, as behind a load balancer: each keeps hot reads (the catalogue's
@@ -25,45 +24,10 @@ import { bearer, createAdmin, createTestApp, engineName, signIn, type TestApp } 
  * instances.test.ts asserts.
  */
 
-const pleaseSignIn = { error: true, msg: 'Please sign in' };
 const minutes = (n: number) => n * 60_000;
 
 /** Longer than recheckMs, with room for a slow machine to finish the write's answer. */
 const pastRecheck = () => sleep(recheckMs + 300);
-
-interface Pair {
-  /** Server A: a test app with its own database. */
-  t: TestApp;
-  /** Server B: built again from A's config, so on the same database and the same token secret; same clock. */
-  b: FastifyInstance;
-  /** A request to A, and to B. */
-  A: Server;
-  B: Server;
-  close(): Promise<void>;
-}
-
-async function createPair(): Promise<Pair> {
-  const t = await createTestApp();
-  const b = await buildApp(t.config, {
-    clock: t.app.ctx.clock,
-    sweep: false,
-    logger: false,
-    throttle: { accountFree: 1000, ipFree: 1000 },
-  });
-  await b.ready();
-  return {
-    t,
-    b,
-    A: (options) => t.request(options),
-    B: (options) => b.inject(options),
-    close: async () => {
-      await b.close();
-      await t.close();
-    },
-  };
-}
-
-type Server = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 
 interface ProductPage {
   products: Product[];
@@ -322,13 +286,6 @@ describe(`two servers on one database: ended sessions (${engineName})`, () => {
   });
   afterAll(() => pair.close());
 
-  /** A request that needs a live session; the status it got. */
-  const ping = async (server: Server, token: string) => {
-    const res = await server({ method: 'GET', url: '/api/user/get/count', headers: bearer(token) });
-    if (res.statusCode === 401) expect(res.json()).toEqual(pleaseSignIn);
-    return res.statusCode;
-  };
-
   /** Both servers accept the tokens (and so remember their sessions). */
   async function warm(...tokens: string[]) {
     for (const token of tokens) {
@@ -441,12 +398,6 @@ describe(`two servers on one database: idle sessions (${engineName})`, () => {
     idleMs = pair.t.config.session.idleMs;
   });
   afterAll(() => pair.close());
-
-  const ping = async (server: Server, token: string) => {
-    const res = await server({ method: 'GET', url: '/api/user/get/count', headers: bearer(token) });
-    if (res.statusCode === 401) expect(res.json()).toEqual(pleaseSignIn);
-    return res.statusCode;
-  };
 
   /** The session behind the token (its id from the sessions list). */
   async function sessionIdOf(token: string): Promise<string> {

@@ -1,9 +1,9 @@
 import type { Config } from '../config';
 
 /**
- * Where links mailed to people point (staff invitations). Never the request's Host header (an
- * attacker could have a victim mailed a link to their own host): PUBLIC_URL, else the address
- * the server listens on. The same rule as the password-reset links (account-security.service.ts).
+ * Where links mailed to people point (password resets, staff invitations). Never the request's
+ * Host header (an attacker could have a victim mailed a link to their own host): PUBLIC_URL,
+ * else the address the server listens on.
  */
 export function publicBase(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
   if (config.publicUrl) return config.publicUrl;

@@ -1,17 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLog, type LogLine } from '../log-capture';
 import { createTestApp, engineName, signIn, type TestApp } from '../test-app';
 import { RawClient } from './raw-http';
-
-interface LogLine {
-  level: number;
-  reqId?: string;
-  msg?: string;
-  event?: string;
-  res?: { statusCode?: number };
-  [key: string]: unknown;
-}
 
 const errorLevel = 50;
 
@@ -24,19 +15,7 @@ describe(`a client hanging up mid-request (${engineName})`, () => {
   let t: TestApp;
   let port: number;
   let token: string;
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      text += String(chunk);
-      done();
-    },
-  });
-  const lines = () =>
-    text
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as LogLine);
-  const linesOf = (reqId: string) => lines().filter((line) => line.reqId === reqId);
+  const { stream, linesOf } = captureLog();
 
   beforeAll(async () => {
     t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });

@@ -1,36 +1,14 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../../src/lib/mailer';
 import { totpFor } from '../../src/modules/account-security/totp';
 import { createNonAdminToken, multipartUpload, pngImage } from '../catalogue-fixtures';
+import { captureLog } from '../log-capture';
 import { bearer, createTestApp, engineName, ownerEmail, ownerPassword, type TestApp } from '../test-app';
-
-interface LogLine {
-  level: number;
-  reqId?: string;
-  msg?: string;
-  event?: string;
-  status?: number;
-  [key: string]: unknown;
-}
 
 describe(`what the log says and never says (${engineName})`, () => {
   let t: TestApp;
-  let text = '';
   const mails: Mail[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      text += String(chunk);
-      done();
-    },
-  });
-  const lines = () =>
-    text
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as LogLine);
-  /** The lines of one request (by the X-Request-Id it answered with). */
-  const linesOf = (reqId: unknown) => lines().filter((line) => line.reqId === reqId);
+  const { stream, text, lines, linesOf } = captureLog();
 
   const secrets: string[] = [];
   const ids: Record<string, string> = {};
@@ -156,9 +134,9 @@ describe(`what the log says and never says (${engineName})`, () => {
     expect(secrets.length).toBeGreaterThan(15);
     for (const secret of secrets) {
       expect(secret.length).toBeGreaterThan(5);
-      if (text.includes(secret)) expect.fail(`the log contains a secret: ${secret.slice(0, 12)}…`);
+      if (text().includes(secret)) expect.fail(`the log contains a secret: ${secret.slice(0, 12)}…`);
     }
-    expect(text).not.toContain('$argon2');
-    expect(text.toLowerCase()).not.toMatch(/authorization":\s*"bearer/);
+    expect(text()).not.toContain('$argon2');
+    expect(text().toLowerCase()).not.toMatch(/authorization":\s*"bearer/);
   });
 });

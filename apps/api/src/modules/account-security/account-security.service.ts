@@ -6,6 +6,7 @@ import type { Caller } from '../../lib/caller';
 import { badRequest, conflict } from '../../lib/http-error';
 import { nowIso } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { publicBase } from '../../lib/public-link';
 import { endUserSessions } from '../sessions/sessions.repository';
 import { findUserByEmail, findUserById, type UserRow, updateUserPassword } from '../users/users.repository';
 import * as repo from './account-security.repository';
@@ -14,16 +15,6 @@ import { hashCode, matchingStep, newRecoveryCodes, newTotpSecret, totpFor } from
 
 const resetLifetimeMs = 30 * 60_000;
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/**
- * Where reset links point. Never the request's Host header (an attacker could send a
- * victim a link to their own host): PUBLIC_URL, else the address the server listens on.
- */
-function linkBase(ctx: AppContext): string {
-  if (ctx.config.publicUrl) return ctx.config.publicUrl;
-  const host = ['0.0.0.0', '::'].includes(ctx.config.host) ? '127.0.0.1' : ctx.config.host;
-  return `http://${host}:${ctx.config.port}`;
-}
 
 /** The same answer whether or not the address has an account; a single-use link for 30 minutes. */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
@@ -39,7 +30,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
       expiresAt: new Date(now + resetLifetimeMs).toISOString(),
       now: new Date(now).toISOString(),
     });
-    const link = `${linkBase(ctx)}/reset-password/${token}`;
+    const link = `${publicBase(ctx.config)}/reset-password/${token}`;
     // Not awaited: the answer takes as long, and says the same, whether or not the account
     // exists; a mail failure is the server's problem, logged, never the caller's.
     void ctx

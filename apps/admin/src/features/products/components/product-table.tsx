@@ -2,16 +2,14 @@ import Paper from '@mui/material/Paper';
 import { styled } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import type { Product } from '@shopdesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { TableHeadRow } from '../../../components/ui/table-head-row';
 import { followAppLink } from '../../../lib/follow-app-link';
 import { useCan } from '../../../lib/permissions';
 import { useProgressWhile } from '../../../lib/progress';
@@ -128,15 +126,7 @@ export function ProductTable() {
     <Paper variant="outlined">
       <TableContainer sx={{ maxHeight: 440 }}>
         <ProductsTable stickyHeader size="small" aria-label="Products">
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column} sx={{ fontWeight: 700 }}>
-                  {column}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <TableHeadRow columns={columns} />
           <ProductRows
             products={data.products}
             onDelete={onDelete}

@@ -6,10 +6,10 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Role } from '@shopdesk/contract';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { TableHeadRow } from '../../../components/ui/table-head-row';
 import { showAlert } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/api-error';
 import { useProgressWhile } from '../../../lib/progress';
@@ -31,15 +31,7 @@ export function RoleTable({ onEdit }: { onEdit: (role: Role) => void }) {
   return (
     <TableContainer>
       <Table aria-label="Roles">
-        <TableHead>
-          <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column} sx={{ fontWeight: 700 }}>
-                {column}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
+        <TableHeadRow columns={columns} />
         <TableBody>
           {roles.data.map((role) => (
             <TableRow key={role.id} hover>

@@ -6,10 +6,10 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { type StaffMember, staffMessages } from '@shopdesk/contract';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { TableHeadRow } from '../../../components/ui/table-head-row';
 import { showAlert } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/api-error';
 import { useProgressWhile } from '../../../lib/progress';
@@ -52,15 +52,7 @@ export function StaffTable() {
   return (
     <TableContainer>
       <Table aria-label="Staff">
-        <TableHead>
-          <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column} sx={{ fontWeight: 700 }}>
-                {column}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
+        <TableHeadRow columns={columns} />
         <TableBody>
           {staff.data.map((member) => {
             const isOwner = member.role === 'owner';
