@@ -1,4 +1,5 @@
 export * from './account-security';
+export * from './activity';
 export * from './banner-families';
 export * from './banners';
 export * from './categories';
