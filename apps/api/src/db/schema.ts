@@ -229,6 +229,19 @@ export interface PasswordResetsTable {
   created_at: string;
 }
 
+/** A trashed record (api.md §12): its rows as a JSON snapshot until restored or purged. */
+export interface TrashTable {
+  id: string;
+  entity: string;
+  entity_id: string;
+  name: string;
+  deleted_at: string;
+  deleted_by: string | null;
+  purge_at: string;
+  /** `[{table, rows}]`, parents first (modules/trash/trash.repository.ts). */
+  data: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -252,4 +265,5 @@ export interface Database {
   roles: RolesTable;
   role_permissions: RolePermissionsTable;
   staff_invites: StaffInvitesTable;
+  trash: TrashTable;
 }

@@ -2,9 +2,9 @@ import {
   type BannerFamily,
   bannerFamilies,
   bannerSchema,
-  deletedSchema,
   idParamSchema,
   objectBodySchema,
+  trashedSchema,
 } from '@shopdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -41,7 +41,7 @@ export function bannersRoutes(family: BannerFamily) {
       '/:id',
       {
         config: { permission: 'catalogue:delete', refusal: bannerFamilies[family].onlyOwner },
-        schema: { params: idParamSchema, response: { 200: deletedSchema } },
+        schema: { params: idParamSchema, response: { 200: trashedSchema } },
       },
       (request) => service.remove(callerOf(request), request.params.id),
     );

@@ -5,8 +5,8 @@ import {
   categoryDataSchema,
   categoryListSchema,
   categorySchema,
-  deletedSchema,
   idParamSchema,
+  trashedSchema,
 } from '@shopdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -54,7 +54,7 @@ export async function categoriesRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     '/:id',
     {
       config: { permission: 'catalogue:delete', refusal: catalogueMessages.onlyOwnerDeletesCategory },
-      schema: { params: idParamSchema, response: { 200: deletedSchema } },
+      schema: { params: idParamSchema, response: { 200: trashedSchema } },
     },
     (request) => categories.deleteCategory(ctx, callerOf(request), request.params.id),
   );

@@ -1,14 +1,15 @@
 import {
-  deletedSchema,
   idParamSchema,
   type OptionFamily,
   objectBodySchema,
   optionRecordSchema,
+  trashedSchema,
 } from '@shopdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { callerOf } from '../../plugins/auth';
 import { optionValuesService } from './option-values.service';
 
 /** `/api/productRAMS`, `/api/productWeight`, `/api/productSIZE`: one module, registered per family. */
@@ -40,9 +41,9 @@ export function optionValuesRoutes(family: OptionFamily) {
       '/:id',
       {
         config: { permission: 'catalogue:write' },
-        schema: { params: idParamSchema, response: { 200: deletedSchema } },
+        schema: { params: idParamSchema, response: { 200: trashedSchema } },
       },
-      (request) => service.remove(request.params.id),
+      (request) => service.remove(callerOf(request), request.params.id),
     );
   };
 }
