@@ -53,7 +53,7 @@ export default function AlertSnackbar() {
           '& .MuiAlert-icon, & .MuiIconButton-root': { color: '#fff' },
         }}
       >
-        {alert.msg}
+        <span data-testid="app-alert-message">{alert.msg}</span>
       </Alert>
     </Snackbar>
   );

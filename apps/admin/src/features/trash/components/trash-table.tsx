@@ -67,7 +67,7 @@ export function TrashTable({ entity }: { entity: TrashEntity | undefined }) {
                       <Button
                         size="small"
                         color="error"
-                        aria-label={`Delete ${entry.name} forever`}
+                        aria-label={`Delete forever ${entry.name}`}
                         disabled={busy(entry)}
                         onClick={() => setConfirming(entry)}
                       >
