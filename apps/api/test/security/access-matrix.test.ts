@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../src/modules/sessions/sessions.service';
 import { createProduct, createSecondAdmin, imageUrl, productBody } from '../catalogue-fixtures';
 import { bearer, createAdmin, engineName, ownerEmail, ownerPassword, signIn, type TestApp } from '../test-app';
+import { ownerOnlyRoutes } from './owner-only-routes';
 import { createAppWithRoutes, type RegisteredRoute, routeKey } from './route-list';
 
 // ---------------------------------------------------------------------------------------------
@@ -134,15 +135,6 @@ export const expectedAccess: Record<string, Access> = {
 };
 
 /** The spec's words for a caller without `catalogue:delete`, per delete the spec names. */
-const ownerOnlyMessage: Record<string, string> = {
-  'DELETE /api/products/:id': 'Only Admin can delete Product',
-  'DELETE /api/category/:id': 'Only Admin can delete Category',
-  'DELETE /api/homeBanner/:id': 'Only Admin can delete slide',
-  'DELETE /api/banners/:id': 'Only Admin can delete Banner',
-  'DELETE /api/homeSideBanners/:id': 'Only Admin can delete Banner',
-  'DELETE /api/homeBottomBanners/:id': 'Only Admin can delete Banner',
-  'DELETE /api/trash/:trashId': 'Only Admin can delete forever',
-};
 
 /** Reachable while ADMIN_REQUIRE_2FA waits for the administrator to turn two-step sign-in on. */
 const allowedBeforeTwoFactor = [
@@ -372,7 +364,7 @@ function expectAnswer(key: string, access: Access, caller: CallerName, res: Ligh
   if (access !== 'staff' && !permissionsOf[role].includes(access)) {
     // Without the permission: 403, in the spec's words for its deletes, else the one message.
     expect(res.statusCode, label).toBe(403);
-    expect(res.json(), label).toEqual({ error: true, msg: ownerOnlyMessage[key] ?? staffMessages.noPermission });
+    expect(res.json(), label).toEqual({ error: true, msg: ownerOnlyRoutes[key] ?? staffMessages.noPermission });
     return;
   }
   expect([401, 403], label).not.toContain(res.statusCode);
@@ -392,7 +384,7 @@ describe(`access matrix, generated from the registered routes (${engineName})`, 
     expect(registered.length).toBeGreaterThan(90);
     expect(registered.filter((key) => !(key in expectedAccess))).toEqual([]);
     expect(Object.keys(expectedAccess).filter((key) => !registered.includes(key))).toEqual([]);
-    for (const key of Object.keys(ownerOnlyMessage)) expect(expectedAccess[key], key).toBe('catalogue:delete');
+    for (const key of Object.keys(ownerOnlyRoutes)) expect(expectedAccess[key], key).toBe('catalogue:delete');
   });
 
   it('declares public exactly the routes api.md §2 makes public, and guards every other one', () => {

@@ -1,26 +1,15 @@
-import { bannerFamilies, bannerFamilyNames, catalogueMessages, messages, productMessages } from '@shopdesk/contract';
+import { messages } from '@shopdesk/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecondAdmin } from '../catalogue-fixtures';
 import { bearer, createAdmin, engineName, signIn, type TestApp } from '../test-app';
+import { ownerOnlyRoutes } from './owner-only-routes';
 import { createAppWithRoutes, type RegisteredRoute, routeKey } from './route-list';
 
 // Who may call a route is decided before anything the request carries is looked at: its body, its
 // path parameters, its query. A caller who may not call the route learns nothing about what the
 // route would accept (401 / 403, never 400, 404, 413 or 415).
-
-/** Routes only the owner may call, with the spec's words for everyone else (api.md §2). */
-const ownerOnlyRoutes: Record<string, string> = {
-  'DELETE /api/products/:id': productMessages.onlyOwnerDeletes,
-  'DELETE /api/category/:id': catalogueMessages.onlyOwnerDeletesCategory,
-  ...Object.fromEntries(
-    bannerFamilyNames.map((family) => [
-      `DELETE ${bannerFamilies[family].apiPath}/:id`,
-      bannerFamilies[family].onlyOwner,
-    ]),
-  ),
-};
 
 /** Routes whose `:id` must be the caller's own account ("A user reads and changes only their own account"). */
 const ownAccountRoutes = ['GET /api/user/:id', 'PUT /api/user/:id', 'PUT /api/user/changePassword/:id'];
