@@ -15,17 +15,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { numberOption } from './cluster/prerequisites';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} needs a positive number`);
-  return value;
-}
-const seconds = option('seconds', 60);
-const connections = option('connections', 100);
+const seconds = numberOption('seconds', 60);
+const connections = numberOption('connections', 100);
 
 let passed = 0;
 let failed = 0;
