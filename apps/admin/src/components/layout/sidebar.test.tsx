@@ -68,6 +68,16 @@ describe('sidebar', () => {
     fireEvent.click(groupButton('Settings'));
     expect(screen.getByRole('link', { name: 'Staff' }).getAttribute('href')).toBe('/settings/staff');
     expect(screen.getByRole('link', { name: 'Roles' }).getAttribute('href')).toBe('/settings/roles');
+    expect(screen.getByRole('link', { name: 'Activity' }).getAttribute('href')).toBe('/settings/activity');
+  });
+
+  it('shows Settings → Activity alone to a role with audit:read but not staff:manage', async () => {
+    signInAs('manager');
+    renderWithApp(<Sidebar />);
+    fireEvent.click(groupButton('Settings'));
+    expect(screen.getByRole('link', { name: 'Activity' }).getAttribute('href')).toBe('/settings/activity');
+    expect(screen.queryByRole('link', { name: 'Staff' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Roles' })).toBeNull();
   });
 
   it('hides from a viewer every link it may not use, and groups left empty', async () => {
