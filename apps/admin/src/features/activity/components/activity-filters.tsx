@@ -15,9 +15,6 @@ type Props = {
   people?: ActivityActor[] | undefined;
 };
 
-const field = { minWidth: 160, flex: '1 1 160px' } as const;
-const dateField = { ...field, flex: '1 1 150px' } as const;
-
 /** Who, what, when, which record. Lists and dates apply at once; typed ids on Enter or on leaving the field. */
 export function ActivityFilters({ values, onChange, onClear, isFiltered, people }: Props) {
   // The typed fields are kept here until committed, so the list is not re-read on every key.
@@ -45,7 +42,11 @@ export function ActivityFilters({ values, onChange, onClear, isFiltered, people 
       role="search"
       aria-label="Activity filters"
       onSubmit={submit}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', xl: 'repeat(6, 1fr)' },
+      }}
     >
       {people ? (
         <TextField
@@ -54,7 +55,6 @@ export function ActivityFilters({ values, onChange, onClear, isFiltered, people 
           label="Who"
           value={values.actor}
           onChange={(event) => onChange({ actor: event.target.value })}
-          sx={{ ...field, flex: '2 1 220px' }}
         >
           <MenuItem value="">Anyone</MenuItem>
           {!isKnownActor && <MenuItem value={values.actor}>{values.actor}</MenuItem>}
@@ -71,7 +71,6 @@ export function ActivityFilters({ values, onChange, onClear, isFiltered, people 
           value={typed.actor}
           onChange={(event) => setTyped({ ...typed, actor: event.target.value })}
           onBlur={() => commit('actor')}
-          sx={field}
         />
       )}
       <TextField
@@ -80,7 +79,6 @@ export function ActivityFilters({ values, onChange, onClear, isFiltered, people 
         label="Action"
         value={values.action}
         onChange={(event) => onChange({ action: event.target.value as ActivityFilterValues['action'] })}
-        sx={field}
       >
         <MenuItem value="">Any action</MenuItem>
         {activityActions.map((action) => (
@@ -95,7 +93,6 @@ export function ActivityFilters({ values, onChange, onClear, isFiltered, people 
         label="Record type"
         value={values.entity}
         onChange={(event) => onChange({ entity: event.target.value as ActivityFilterValues['entity'] })}
-        sx={field}
       >
         <MenuItem value="">Any record</MenuItem>
         {activityEntities.map((entity) => (
@@ -110,7 +107,6 @@ export function ActivityFilters({ values, onChange, onClear, isFiltered, people 
         value={typed.entityId}
         onChange={(event) => setTyped({ ...typed, entityId: event.target.value })}
         onBlur={() => commit('entityId')}
-        sx={field}
       />
       <TextField
         size="small"
@@ -119,7 +115,6 @@ export function ActivityFilters({ values, onChange, onClear, isFiltered, people 
         value={values.from}
         onChange={(event) => onChange({ from: event.target.value })}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: values.to || undefined } }}
-        sx={dateField}
       />
       <TextField
         size="small"
@@ -128,15 +123,16 @@ export function ActivityFilters({ values, onChange, onClear, isFiltered, people 
         value={values.to}
         onChange={(event) => onChange({ to: event.target.value })}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: values.from || undefined } }}
-        sx={dateField}
       />
       {/* Enter in a typed field submits; the button is there for pointer users too. */}
-      <Button type="submit" variant="contained">
-        Apply
-      </Button>
-      <Button onClick={onClear} disabled={!isFiltered}>
-        Clear filters
-      </Button>
+      <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+        <Button onClick={onClear} disabled={!isFiltered}>
+          Clear filters
+        </Button>
+        <Button type="submit" variant="contained">
+          Apply
+        </Button>
+      </Box>
     </Box>
   );
 }

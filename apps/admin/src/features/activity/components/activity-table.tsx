@@ -1,4 +1,5 @@
 import Chip from '@mui/material/Chip';
+import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -18,6 +19,16 @@ import { LoadMore } from './load-more';
 const columns = ['TIME', 'WHO', 'ACTION', 'RECORD', 'CHANGES'];
 export const noActivity = 'No activity yet';
 export const noMatchingActivity = 'No activity matches these filters';
+
+/** On a phone each entry is a stacked block (time, who, action, record, changes), not a wide row. */
+const stackOnPhones = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    '& thead': { display: 'none' },
+    '& tr, & td': { display: 'block' },
+    '& tr': { py: 1, borderBottom: 1, borderColor: 'divider' },
+    '& td': { border: 0, py: 0.25, minWidth: 0 },
+  },
+});
 
 function ActivityRow({ entry }: { entry: ActivityEntry }) {
   return (
@@ -64,7 +75,7 @@ export function ActivityTable({ filters, isFiltered }: { filters: ActivityFilter
   return (
     <>
       <TableContainer>
-        <Table aria-label="Activity" size="small">
+        <Table aria-label="Activity" size="small" sx={stackOnPhones}>
           <TableHeadRow columns={columns} />
           <TableBody>
             {entries.map((entry) => (
