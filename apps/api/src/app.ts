@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
+import { fastifyRequestContext } from '@fastify/request-context';
 import {
   bannerFamilies,
   bannerFamilyNames,
@@ -24,6 +25,9 @@ import { loadJwtSecret, TokenSigner } from './lib/tokens';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { WriteEpoch } from './lib/write-epoch';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes';
+import { recordingTransactions, recordRefusal } from './modules/activity/activity.recorder';
+import { activityRoutes } from './modules/activity/activity.routes';
+import { pruneActivity } from './modules/activity/activity.service';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
@@ -44,6 +48,7 @@ import { rolesRoutes } from './modules/staff/roles.routes';
 import { settleRoles } from './modules/staff/roles.service';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { findUserByEmail } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { ensureOwner } from './modules/users/users.service';
 import { apiDocsPlugin } from './plugins/api-docs';
@@ -133,7 +138,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     db: handle.db,
     engine: handle.engine,
-    transaction: handle.transaction,
+    // Every unit of work of a request whose route declares a change writes its activity entry.
+    transaction: recordingTransactions(handle.transaction, clock),
     prepared: handle.prepared,
     ...(handle.sqlite ? { sqlite: handle.sqlite } : {}),
     tokens: new TokenSigner(loadJwtSecret(config.jwtSecret, config.dataDir)),
@@ -181,6 +187,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
+  // Which request is running, for the activity log's recorder (modules/activity).
+  await app.register(fastifyRequestContext, {
+    defaultStoreValues: (request) => ({ request, recorded: false }),
+  });
+  // A refusal that its route declares worth logging (a failed sign-in) is logged before it is answered.
+  app.addHook('onSend', async (request, reply, payload) => {
+    await recordRefusal(handle.transaction, clock, request, reply, payload, findUserByEmail).catch((error: unknown) =>
+      app.log.error({ err: error }, 'activity entry of a refusal not written'),
+    );
+    return payload;
+  });
   await app.register(errorHandlerPlugin);
   await app.register(unreadBodyPlugin);
   await app.register(protocolErrorsPlugin);
@@ -210,6 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(oidcRoutes, { prefix: '/api/auth/oidc', ctx });
   await app.register(rolesRoutes, { prefix: '/api/roles', ctx });
   await app.register(staffRoutes, { prefix: '/api/staff', ctx });
+  await app.register(activityRoutes, { prefix: '/api/activity', ctx });
   await app.register(imageRoutes('users'), { prefix: '/api/user', ctx });
   await app.register(imageUploadRoutes, { prefix: '/api/imageUpload', ctx });
   await app.register(categoriesRoutes, { prefix: '/api/category', ctx });
@@ -231,8 +249,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   if (options.sweep !== false) {
+    const prune = () =>
+      pruneActivity(ctx).catch((error) => app.log.error({ err: error }, 'activity log pruning failed'));
+    void prune();
     const timer = setInterval(() => {
       sweepUnusedImages(ctx).catch((error) => app.log.error({ err: error }, 'upload sweep failed'));
+      void prune();
     }, 3_600_000);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

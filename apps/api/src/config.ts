@@ -111,6 +111,7 @@ const envSchema = z.object({
   UPLOAD_STAGING_FILES: z.coerce.number().int().min(1).default(40),
   UPLOAD_STAGING_MB: z.coerce.number().positive().default(100),
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  ACTIVITY_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
 });
 
 /** Every variable the schema reads (.env.example must list each: test/env-example.test.ts). */
@@ -133,6 +134,8 @@ export interface Config {
   signupAllow: string[];
   /** The role (by name) of accounts made by sign-up or a first Google sign-in. */
   signupRole: string;
+  /** How long activity log entries are kept (ACTIVITY_DAYS). */
+  activityDays: number;
   oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined };
   logLevel: string;
   session: { idleMs: number; maxMs: number };
@@ -197,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((entry) => (entry.trim() === '*' ? '*' : normalizeEmail(entry)))
       .filter(Boolean),
     signupRole: e.SIGNUP_ROLE,
+    activityDays: e.ACTIVITY_DAYS,
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
     logLevel: e.LOG_LEVEL,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxMs: e.SESSION_MAX_HOURS * 3_600_000 },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OptionFamily } from './option-families';
 
 /**
  * The activity log (api.md §11): one entry per change made through the API, written in the
@@ -38,6 +39,13 @@ export const activityEntities = [
   'homeBottomBanners',
 ] as const;
 export type ActivityEntity = (typeof activityEntities)[number];
+
+/** The entity names of the option families: their path names. */
+export const optionFamilyEntities = {
+  ram: 'productRAMS',
+  weight: 'productWeight',
+  size: 'productSIZE',
+} as const satisfies Record<OptionFamily, ActivityEntity>;
 
 export const activityPath = '/api/activity';
 
@@ -85,7 +93,10 @@ const moment = (field: string) =>
   z
     .string({ error: activityMessages.badTime(field) })
     .max(40)
-    .refine((text) => /^\d{4}-\d{2}-\d{2}/.test(text) && !Number.isNaN(Date.parse(text)), activityMessages.badTime(field))
+    .refine(
+      (text) => /^\d{4}-\d{2}-\d{2}/.test(text) && !Number.isNaN(Date.parse(text)),
+      activityMessages.badTime(field),
+    )
     .transform((text) => new Date(text).toISOString());
 
 /** `GET /api/activity` filters: who, what, when, which record; a cursor and a page size. */

@@ -229,6 +229,23 @@ export interface PasswordResetsTable {
   created_at: string;
 }
 
+export interface ActivityTable {
+  seq: Generated<number>;
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_name: string;
+  actor_email: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  entity_name: string;
+  /** JSON: {field: [before, after]}. */
+  changes: string;
+  request_id: string;
+  ip: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -252,4 +269,5 @@ export interface Database {
   roles: RolesTable;
   role_permissions: RolePermissionsTable;
   staff_invites: StaffInvitesTable;
+  activity: ActivityTable;
 }

@@ -1,6 +1,7 @@
 import { messages, securityMessages } from '@shopdesk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { RouteActivity } from '../lib/activity-declaration';
 import type { Caller } from '../lib/caller';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { type RoutePermission, refusalFor } from '../lib/permissions';
@@ -21,6 +22,8 @@ declare module 'fastify' {
     refusal?: string;
     /** The path parameter that must name the caller's own account: any other id gets 403. */
     ownAccountParam?: string;
+    /** What the route's change writes to the activity log (lib/activity-declaration.ts). */
+    activity?: RouteActivity;
   }
   interface FastifyRequest {
     caller: Caller | undefined;

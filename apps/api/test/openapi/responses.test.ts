@@ -96,15 +96,16 @@ describe(`every documented GET answers as the document says (${engineName}, demo
     const gets = operationsOf(document).filter((entry) => entry.method === 'GET');
     expect(gets.length).toBeGreaterThan(40);
     for (const documented of gets) {
-      let url = documented.path;
+      // A record's history (api.md §11) is read for a product of the demo shop.
+      let url = documented.path.replace('/api/activity/{entity}/{id}', '/api/products/{id}/history');
       if (url.includes('{id}')) {
-        const list = url.replace('/{id}', '');
+        const list = url.replace(/\/\{id\}.*$/, '');
         // A user reads only their own record; every other record: the first its list answers.
         const id = url.startsWith('/api/user/')
           ? ownId
           : firstId((await t.request({ method: 'GET', url: list, headers: bearer(token) })).json());
         if (!id) problems.push(`${documented.path}: no record to read`);
-        url = url.replace('{id}', id ?? '');
+        url = url.replace('{id}', id ?? '').replace(/^\/api\/products\/(.+)\/history$/, '/api/activity/product/$1');
       }
       const query = documented.operation.parameters?.filter((parameter) => parameter.in === 'query') ?? [];
       const required = new URLSearchParams();
@@ -137,7 +138,9 @@ describe(`every documented GET answers as the document says (${engineName}, demo
       await call(documented, { method: 'GET', url }, 401);
     }
     for (const documented of gets.filter(
-      (entry) => entry.path.includes('{id}') && !entry.path.startsWith('/api/user/'),
+      // A record's history answers for any id: a record never changed (or long purged) has none.
+      (entry) =>
+        entry.path.includes('{id}') && !entry.path.startsWith('/api/user/') && !entry.path.includes('{entity}'),
     )) {
       await call(
         documented,

@@ -77,6 +77,9 @@ export const expectedAccess: Record<string, Access> = {
   'GET /api/imageUpload': 'staff',
   'DELETE /api/imageUpload/deleteAllImages': 'staff',
   // Staff and roles (api.md §10).
+  // The activity log (api.md §11): the log needs audit:read; one record's history, any staff.
+  'GET /api/activity': 'audit:read',
+  'GET /api/activity/:entity/:id': 'staff',
   'GET /api/roles': 'staff',
   'POST /api/roles': 'staff:manage',
   'PUT /api/roles/:id': 'staff:manage',

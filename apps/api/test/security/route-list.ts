@@ -1,6 +1,7 @@
 import diagnostics from 'node:diagnostics_channel';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { BuildOptions } from '../../src/app';
+import type { RouteActivity } from '../../src/lib/activity-declaration';
 import { createTestApp, type TestApp } from '../test-app';
 
 /** One registered route as the server sees it (HEAD twins of GET routes left out). */
@@ -17,6 +18,8 @@ export interface RegisteredRoute {
   refusal: string | undefined;
   /** `config.ownAccountParam`: the path parameter that must name the caller's own account. */
   ownAccountParam: string | undefined;
+  /** `config.activity`: what the route writes to the activity log (lib/activity-declaration.ts). */
+  activity: RouteActivity | undefined;
 }
 
 export const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
@@ -62,6 +65,7 @@ export async function createAppWithRoutes(
         permission: route.config?.permission,
         refusal: route.config?.refusal,
         ownAccountParam: route.config?.ownAccountParam,
+        activity: route.config?.activity,
       }),
     )
     .sort((a, b) => routeKey(a).localeCompare(routeKey(b)));

@@ -48,11 +48,16 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
 export async function resetPassword(ctx: AppContext, body: { token: string; password: string }) {
   assertGoodPassword(body.password);
   const now = nowIso(ctx.clock);
-  const userId = await repo.consumePasswordReset(ctx.db, tokenHash(body.token), now);
-  if (!userId) throw badRequest(securityMessages.resetInvalid);
-  await updateUserPassword(ctx.db, userId, await hashPassword(body.password), now);
-  await repo.cancelPasswordResets(ctx.db, userId, now);
-  await endUserSessions(ctx.db, userId, now);
+  const passwordHash = await hashPassword(body.password);
+  // One unit of work answering the account it changed (its activity entry names it).
+  const userId = await ctx.transaction(async (trx) => {
+    const owner = await repo.consumePasswordReset(trx, tokenHash(body.token), now);
+    if (!owner) throw badRequest(securityMessages.resetInvalid);
+    await updateUserPassword(trx, owner, passwordHash, now);
+    await repo.cancelPasswordResets(trx, owner, now);
+    await endUserSessions(trx, owner, now);
+    return owner;
+  });
   ctx.log.info({ event: 'password.reset', userId }, 'password reset; every session ended');
   return { error: false as const, msg: messages.passwordChanged };
 }
@@ -91,7 +96,7 @@ export async function startTwoFactorSetup(ctx: AppContext, caller: Caller, passw
   if (row.totp_secret) throw conflict(securityMessages.twoFactorAlreadyOn);
   await confirmCurrentPassword(ctx, row, password, ip);
   const secret = newTotpSecret();
-  await repo.setPendingSecret(ctx.db, caller.id, secret);
+  await ctx.transaction((trx) => repo.setPendingSecret(trx, caller.id, secret));
   const otpauthUrl = totpFor(secret, row.email).toString();
   return { otpauthUrl, secret, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }) };
 }
@@ -103,7 +108,8 @@ export async function confirmTwoFactor(ctx: AppContext, caller: Caller, otp: str
   const step = matchingStep(row.totp_pending_secret, otp, ctx.clock());
   if (step === undefined) throw badRequest(securityMessages.otpWrong);
   const recoveryCodes = newRecoveryCodes();
-  await repo.enableTwoFactor(ctx.db, caller.id, row.totp_pending_secret, step, recoveryCodes.map(hashCode));
+  const pending = row.totp_pending_secret;
+  await ctx.transaction((trx) => repo.enableTwoFactor(trx, caller.id, pending, step, recoveryCodes.map(hashCode)));
   ctx.log.info({ event: '2fa.enabled', userId: caller.id }, 'two-step sign-in turned on');
   return { error: false as const, msg: securityMessages.twoFactorEnabled, recoveryCodes };
 }
@@ -130,7 +136,7 @@ export async function turnOffTwoFactor(
     await ctx.throttle.fail(ip, row.email);
     throw badRequest(securityMessages.otpWrong);
   }
-  await repo.disableTwoFactor(ctx.db, caller.id);
+  await ctx.transaction((trx) => repo.disableTwoFactor(trx, caller.id));
   ctx.log.info({ event: '2fa.disabled', userId: caller.id }, 'two-step sign-in turned off');
   return { error: false as const, msg: securityMessages.twoFactorDisabled };
 }

@@ -26,13 +26,16 @@ export function bannersRoutes(family: BannerFamily) {
     );
     app.post(
       '/create',
-      { config: { permission: 'catalogue:write' }, schema: { body, response: { 201: bannerSchema } } },
+      {
+        config: { permission: 'catalogue:write', activity: { action: 'create', entity: family } },
+        schema: { body, response: { 201: bannerSchema } },
+      },
       async (request, reply) => reply.status(201).send(await service.create(request.body)),
     );
     app.put(
       '/:id',
       {
-        config: { permission: 'catalogue:write' },
+        config: { permission: 'catalogue:write', activity: { action: 'update', entity: family } },
         schema: { params: idParamSchema, body, response: { 200: bannerSchema } },
       },
       (request) => service.update(request.params.id, request.body),
@@ -40,7 +43,11 @@ export function bannersRoutes(family: BannerFamily) {
     app.delete(
       '/:id',
       {
-        config: { permission: 'catalogue:delete', refusal: bannerFamilies[family].onlyOwner },
+        config: {
+          permission: 'catalogue:delete',
+          refusal: bannerFamilies[family].onlyOwner,
+          activity: { action: 'delete', entity: family },
+        },
         schema: { params: idParamSchema, response: { 200: deletedSchema } },
       },
       (request) => service.remove(callerOf(request), request.params.id),

@@ -56,18 +56,23 @@ export function bannersService(ctx: AppContext, family: BannerFamily) {
     create: async (body: unknown) => {
       const id = newId();
       const now = nowIso(ctx.clock);
-      await repo.insertBanner(ctx.db, { id, family, ...(await values(body)), created_at: now, updated_at: now });
+      const row = { id, family, ...(await values(body)), created_at: now, updated_at: now };
+      await ctx.transaction(async (trx) => {
+        await repo.insertBanner(trx, row);
+        return id;
+      });
       return get(id);
     },
     update: async (id: string, body: unknown) => {
       await get(id);
-      await repo.updateBanner(ctx.db, family, id, { ...(await values(body)), updated_at: nowIso(ctx.clock) });
+      const changed = { ...(await values(body)), updated_at: nowIso(ctx.clock) };
+      await ctx.transaction((trx) => repo.updateBanner(trx, family, id, changed));
       return get(id);
     },
     remove: async (caller: Caller, id: string) => {
       if (!caller.permissions.has('catalogue:delete')) throw forbidden(spec.onlyOwner);
       await get(id);
-      await repo.deleteBanner(ctx.db, family, id);
+      await ctx.transaction((trx) => repo.deleteBanner(trx, family, id));
       return { success: true as const, message: spec.deleted };
     },
   };

@@ -35,7 +35,7 @@ export async function categoriesRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   app.post(
     '/create',
     {
-      config: { permission: 'catalogue:write' },
+      config: { permission: 'catalogue:write', activity: { action: 'create', entity: 'category' } },
       schema: { body: categoryBodySchema, response: { 201: categorySchema } },
     },
     async (request, reply) => reply.status(201).send(await categories.createCategory(ctx, request.body)),
@@ -44,7 +44,7 @@ export async function categoriesRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   app.put(
     '/:id',
     {
-      config: { permission: 'catalogue:write' },
+      config: { permission: 'catalogue:write', activity: { action: 'update', entity: 'category' } },
       schema: { params: idParamSchema, body: categoryBodySchema, response: { 200: categorySchema } },
     },
     (request) => categories.updateCategory(ctx, request.params.id, request.body),
@@ -53,7 +53,11 @@ export async function categoriesRoutes(fastify: FastifyInstance, { ctx }: { ctx:
   app.delete(
     '/:id',
     {
-      config: { permission: 'catalogue:delete', refusal: catalogueMessages.onlyOwnerDeletesCategory },
+      config: {
+        permission: 'catalogue:delete',
+        refusal: catalogueMessages.onlyOwnerDeletesCategory,
+        activity: { action: 'delete', entity: 'category' },
+      },
       schema: { params: idParamSchema, response: { 200: deletedSchema } },
     },
     (request) => categories.deleteCategory(ctx, callerOf(request), request.params.id),

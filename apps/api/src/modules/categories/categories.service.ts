@@ -75,7 +75,10 @@ export async function createCategory(ctx: AppContext, body: Record<string, unkno
   }
   await assertNameFree(ctx, parentId, values.name);
   try {
-    await repo.insertCategory(ctx.db, { ...values, id, parentId, now: nowIso(ctx.clock) });
+    await ctx.transaction(async (trx) => {
+      await repo.insertCategory(trx, { ...values, id, parentId, now: nowIso(ctx.clock) });
+      return id;
+    });
   } catch (error) {
     await assertNameFree(ctx, parentId, values.name); // lost a race on the unique index
     throw error;
@@ -112,7 +115,7 @@ export async function deleteCategory(ctx: AppContext, caller: Caller, id: string
   let inUse = 0;
   for (const reference of categoryReferences) inUse += (await reference.blocksDelete?.(ctx.db, ids)) ?? 0;
   if (inUse > 0) throw conflict(catalogueMessages.categoryInUse(inUse));
-  await repo.deleteCategory(ctx.db, id);
+  await ctx.transaction((trx) => repo.deleteCategory(trx, id));
   ctx.log.info({ event: 'category.deleted', categoryId: id, by: caller.id }, 'category deleted');
   return { success: true as const, message: catalogueMessages.categoryDeleted };
 }

@@ -19,9 +19,15 @@ import * as images from './images.service';
  * `POST {family}/upload` and `DELETE {family}/deleteImage` (api.md §7): one pipeline for
  * every family; `folder` names where the family's files live under /uploads.
  */
+/** Uploads wait in the uploader's temporary store: the record they join logs them when saved. */
+const temporaryFiles = { none: 'a temporary upload or its removal: the record saved with it logs the change' };
+
 export function imageRoutes(folder: string) {
   // A profile picture is any staff member's own; every other family's images are the catalogue's.
-  const config = { permission: folder === 'users' ? ('staff' as const) : ('catalogue:write' as const) };
+  const config = {
+    permission: folder === 'users' ? ('staff' as const) : ('catalogue:write' as const),
+    activity: temporaryFiles,
+  };
   return async (fastify: FastifyInstance, { ctx }: { ctx: AppContext }) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -70,7 +76,7 @@ export async function imageUploadRoutes(fastify: FastifyInstance, { ctx }: { ctx
   );
   app.delete(
     '/deleteAllImages',
-    { config: { permission: 'staff' }, schema: { response: { 200: okMessageSchema } } },
+    { config: { permission: 'staff', activity: temporaryFiles }, schema: { response: { 200: okMessageSchema } } },
     (request) => images.clearTempStore(ctx, callerOf(request)),
   );
 }

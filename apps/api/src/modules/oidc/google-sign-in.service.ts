@@ -73,16 +73,20 @@ export async function authWithGoogle(
     if (hasMixedScriptLocalPart(identity.email)) throw badRequest(inputMessages.emailMixedScripts);
     const id = newId();
     try {
-      await insertUser(ctx.db, {
-        id,
-        name: identity.name || identity.email,
-        email: identity.email,
-        phone: '',
-        passwordHash: null,
-        images: [],
-        isAdmin: true,
-        roleId: await signupRoleId(ctx),
-        now: nowIso(ctx.clock),
+      const roleId = await signupRoleId(ctx);
+      await ctx.transaction(async (trx) => {
+        await insertUser(trx, {
+          id,
+          name: identity.name || identity.email,
+          email: identity.email,
+          phone: '',
+          passwordHash: null,
+          images: [],
+          isAdmin: true,
+          roleId,
+          now: nowIso(ctx.clock),
+        });
+        return id;
       });
     } catch (error) {
       // A second sign-in racing this one loses on the unique index and uses the account made.

@@ -51,7 +51,7 @@ export async function googleSignInRoutes(fastify: FastifyInstance, { ctx }: { ct
   app.post(
     '/authWithGoogle',
     {
-      config: { access: 'public' },
+      config: { access: 'public', activity: { action: 'signin', entity: 'user', refused: 'signin_failed' } },
       schema: { body: authWithGoogleBodySchema, response: { 200: signinResponseSchema } },
     },
     (request) =>

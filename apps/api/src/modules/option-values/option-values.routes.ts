@@ -3,6 +3,7 @@ import {
   idParamSchema,
   type OptionFamily,
   objectBodySchema,
+  optionFamilyEntities,
   optionRecordSchema,
 } from '@shopdesk/contract';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,7 @@ export function optionValuesRoutes(family: OptionFamily) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = optionValuesService(ctx, family);
     const record = optionRecordSchema(family);
+    const entity = optionFamilyEntities[family];
     // The body is checked by the service with the family's own empty-value message.
     const body = objectBodySchema;
 
@@ -26,12 +28,18 @@ export function optionValuesRoutes(family: OptionFamily) {
     );
     app.post(
       '/create',
-      { config: { permission: 'catalogue:write' }, schema: { body, response: { 201: record } } },
+      {
+        config: { permission: 'catalogue:write', activity: { action: 'create', entity } },
+        schema: { body, response: { 201: record } },
+      },
       async (request, reply) => reply.status(201).send(await service.create(request.body)),
     );
     app.put(
       '/:id',
-      { config: { permission: 'catalogue:write' }, schema: { params: idParamSchema, body, response: { 200: record } } },
+      {
+        config: { permission: 'catalogue:write', activity: { action: 'update', entity } },
+        schema: { params: idParamSchema, body, response: { 200: record } },
+      },
       (request) => service.update(request.params.id, request.body),
     );
     // Deleting an option value stays with the writers: spec §6 gives option deletes no owner
@@ -39,7 +47,7 @@ export function optionValuesRoutes(family: OptionFamily) {
     app.delete(
       '/:id',
       {
-        config: { permission: 'catalogue:write' },
+        config: { permission: 'catalogue:write', activity: { action: 'delete', entity } },
         schema: { params: idParamSchema, response: { 200: deletedSchema } },
       },
       (request) => service.remove(request.params.id),

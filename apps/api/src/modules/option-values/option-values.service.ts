@@ -41,7 +41,10 @@ export function optionValuesService(ctx: AppContext, family: OptionFamily) {
       await assertFree(value);
       const id = newId();
       try {
-        await repo.insertOptionValue(ctx.db, { id, family, value, now: nowIso(ctx.clock) });
+        await ctx.transaction(async (trx) => {
+          await repo.insertOptionValue(trx, { id, family, value, now: nowIso(ctx.clock) });
+          return id;
+        });
       } catch (error) {
         await assertFree(value); // lost a race on the unique index
         throw error;
@@ -52,11 +55,13 @@ export function optionValuesService(ctx: AppContext, family: OptionFamily) {
       await get(id);
       const value = parseValue(body);
       await assertFree(value, id);
-      await repo.updateOptionValue(ctx.db, family, id, value);
+      await ctx.transaction((trx) => repo.updateOptionValue(trx, family, id, value));
       return get(id);
     },
     remove: async (id: string) => {
-      if (!(await repo.deleteOptionValue(ctx.db, family, id))) throw notFound(catalogueMessages.optionNotFound);
+      await ctx.transaction(async (trx) => {
+        if (!(await repo.deleteOptionValue(trx, family, id))) throw notFound(catalogueMessages.optionNotFound);
+      });
       return { success: true as const, message: itemDeletedMessage };
     },
   };

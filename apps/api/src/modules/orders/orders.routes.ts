@@ -43,20 +43,26 @@ export async function ordersRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
   );
   app.post(
     '/create',
-    { config: { permission: 'orders:write' }, schema: { body: orderBody, response: { 201: orderSchema } } },
+    {
+      config: { permission: 'orders:write', activity: { action: 'create', entity: 'order' } },
+      schema: { body: orderBody, response: { 201: orderSchema } },
+    },
     async (request, reply) => reply.status(201).send(await orders.createOrder(ctx, request.body)),
   );
   app.put(
     '/:id',
     {
-      config: { permission: 'orders:write' },
+      config: { permission: 'orders:write', activity: { action: 'update', entity: 'order', statusOnly: true } },
       schema: { params: idParamSchema, body: orderBody, response: { 200: orderSchema } },
     },
     (request) => orders.updateOrder(ctx, request.params.id, request.body),
   );
   app.delete(
     '/:id',
-    { config: { permission: 'orders:write' }, schema: { params: idParamSchema, response: { 200: deletedSchema } } },
+    {
+      config: { permission: 'orders:write', activity: { action: 'delete', entity: 'order' } },
+      schema: { params: idParamSchema, response: { 200: deletedSchema } },
+    },
     (request) => orders.deleteOrder(ctx, request.params.id),
   );
 }

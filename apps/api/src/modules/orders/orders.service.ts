@@ -110,6 +110,7 @@ export async function createOrder(ctx: AppContext, body: unknown, createdAt = no
     const lines = await orderLines(trx, id, input);
     await repo.insertOrder(trx, orderRow(id, input, amountOf(lines), createdAt), lines);
     await applySummaries(trx, createdAt.slice(0, 10), input.status, lines, 1);
+    return id;
   });
   return getOrder(ctx, id);
 }

@@ -91,13 +91,16 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   });
   app.post(
     '/create',
-    { config: { permission: 'catalogue:write' }, schema: { body: productBody, response: { 201: productSchema } } },
+    {
+      config: { permission: 'catalogue:write', activity: { action: 'create', entity: 'product' } },
+      schema: { body: productBody, response: { 201: productSchema } },
+    },
     async (request, reply) => reply.status(201).send(await products.createProduct(ctx, request.body)),
   );
   app.put(
     '/:id',
     {
-      config: { permission: 'catalogue:write' },
+      config: { permission: 'catalogue:write', activity: { action: 'update', entity: 'product' } },
       schema: { params: idParamSchema, body: productBody, response: { 200: productSchema } },
     },
     (request) => products.updateProduct(ctx, request.params.id, request.body),
@@ -105,7 +108,11 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   app.delete(
     '/:id',
     {
-      config: { permission: 'catalogue:delete', refusal: productMessages.onlyOwnerDeletes },
+      config: {
+        permission: 'catalogue:delete',
+        refusal: productMessages.onlyOwnerDeletes,
+        activity: { action: 'delete', entity: 'product' },
+      },
       schema: { params: idParamSchema, response: { 200: productDeletedSchema } },
     },
     (request) => products.deleteProduct(ctx, callerOf(request), request.params.id),

@@ -108,6 +108,7 @@ export async function createProduct(ctx: AppContext, body: unknown): Promise<Pro
     await storeProductJson(trx, { productId: id });
     await bumpCounter(trx, counterNames.products, 1);
     await bumpCounter(trx, counterNames.productsVersion, 1);
+    return id;
   });
   return getProduct(ctx, id);
 }

@@ -25,7 +25,13 @@ export async function reviewsRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
   );
   app.post(
     '/add',
-    { config: { permission: 'catalogue:write' }, schema: { body: objectBodySchema, response: { 201: reviewSchema } } },
+    {
+      config: {
+        permission: 'catalogue:write',
+        activity: { none: 'a shop customer’s review: api.md §11 logs the shop’s own records' },
+      },
+      schema: { body: objectBodySchema, response: { 201: reviewSchema } },
+    },
     async (request, reply) => reply.status(201).send(await reviews.addReview(ctx, request.body)),
   );
 }

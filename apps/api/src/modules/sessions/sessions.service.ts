@@ -26,13 +26,17 @@ export async function openSession(
   const now = new Date(ctx.clock());
   const expiresAt = new Date(now.getTime() + ctx.config.session.maxMs);
   const sessionId = newId();
-  await insertSession(ctx.db, {
-    id: sessionId,
-    userId,
-    now: now.toISOString(),
-    expiresAt: expiresAt.toISOString(),
-    userAgent: meta.userAgent,
-    ip: meta.ip,
+  // A unit of work answering the account: a sign-in route logs its entry for that account.
+  await ctx.transaction(async (trx) => {
+    await insertSession(trx, {
+      id: sessionId,
+      userId,
+      now: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+      userAgent: meta.userAgent,
+      ip: meta.ip,
+    });
+    return { id: userId };
   });
   return ctx.tokens.sign({ userId, sessionId }, expiresAt, now);
 }

@@ -12,17 +12,26 @@ export async function rolesRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   app.get('/', { schema: { response: { 200: roleListSchema } } }, () => roles.listRoles(ctx));
   app.post(
     '/',
-    { config: manage, schema: { body: roleBodySchema, response: { 201: roleSchema } } },
+    {
+      config: { ...manage, activity: { action: 'create', entity: 'role' } },
+      schema: { body: roleBodySchema, response: { 201: roleSchema } },
+    },
     async (request, reply) => reply.status(201).send(await roles.createRole(ctx, request.body)),
   );
   app.put(
     '/:id',
-    { config: manage, schema: { params: idParamSchema, body: roleBodySchema, response: { 200: roleSchema } } },
+    {
+      config: { ...manage, activity: { action: 'update', entity: 'role' } },
+      schema: { params: idParamSchema, body: roleBodySchema, response: { 200: roleSchema } },
+    },
     (request) => roles.updateRole(ctx, request.params.id, request.body),
   );
   app.delete(
     '/:id',
-    { config: manage, schema: { params: idParamSchema, response: { 200: okAnswerSchema } } },
+    {
+      config: { ...manage, activity: { action: 'delete', entity: 'role' } },
+      schema: { params: idParamSchema, response: { 200: okAnswerSchema } },
+    },
     (request) => roles.deleteRole(ctx, request.params.id),
   );
 }

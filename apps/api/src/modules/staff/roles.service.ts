@@ -40,9 +40,15 @@ export async function createRole(ctx: AppContext, body: Body): Promise<Role> {
   await assertNameFree(ctx, body.name);
   const id = newId();
   try {
-    await ctx.transaction((trx) =>
-      repo.insertRole(trx, { id, name: body.name, permissions: normalise(body.permissions), now: nowIso(ctx.clock) }),
-    );
+    await ctx.transaction(async (trx) => {
+      await repo.insertRole(trx, {
+        id,
+        name: body.name,
+        permissions: normalise(body.permissions),
+        now: nowIso(ctx.clock),
+      });
+      return id;
+    });
   } catch (error) {
     // Two creations of one name at once: the unique index decides.
     await assertNameFree(ctx, body.name, id);

@@ -22,19 +22,25 @@ export async function staffRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   app.get('/', { config: manage, schema: { response: { 200: staffListSchema } } }, () => staff.listStaff(ctx));
   app.post(
     '/invite',
-    { config: manage, schema: { body: inviteBodySchema, response: { 201: inviteResponseSchema } } },
+    {
+      config: { ...manage, activity: { action: 'invite', entity: 'user' } },
+      schema: { body: inviteBodySchema, response: { 201: inviteResponseSchema } },
+    },
     async (request, reply) => reply.status(201).send(await staff.inviteStaff(ctx, callerOf(request), request.body)),
   );
   app.post(
     '/acceptInvite',
-    { config: { access: 'public' }, schema: { body: acceptInviteBodySchema, response: { 200: signinResponseSchema } } },
+    {
+      config: { access: 'public', activity: { action: 'create', entity: 'user' } },
+      schema: { body: acceptInviteBodySchema, response: { 200: signinResponseSchema } },
+    },
     (request) =>
       staff.acceptInvite(ctx, request.body, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }),
   );
   app.put(
     '/:id',
     {
-      config: manage,
+      config: { ...manage, activity: { action: 'role', entity: 'user' } },
       schema: { params: idParamSchema, body: staffUpdateBodySchema, response: { 200: staffMemberSchema } },
     },
     (request) => staff.updateMember(ctx, callerOf(request), request.params.id, request.body),

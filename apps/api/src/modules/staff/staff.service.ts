@@ -97,6 +97,7 @@ export async function inviteStaff(ctx: AppContext, caller: Caller, body: z.outpu
       now: new Date(now).toISOString(),
       expiresAt: new Date(now + inviteLifetimeMs).toISOString(),
     });
+    return id;
   });
   const inviteUrl = `${publicBase(ctx.config)}/accept-invite?token=${token}`;
   // Not awaited: a mail server that is slow or down does not hold the answer; the link is also
@@ -122,7 +123,7 @@ export async function acceptInvite(
   const passwordHash = await hashPassword(body.password);
   const id = newId();
   const now = nowIso(ctx.clock);
-  const invite = await ctx.transaction(async (trx) => {
+  const { claimed: invite } = await ctx.transaction(async (trx) => {
     const claimed = await repo.claimInvite(trx, tokenHash(body.token), now);
     if (!claimed) throw badRequest(staffMessages.inviteInvalid);
     if (await findUserByEmail(trx, claimed.email)) throw conflict(staffMessages.alreadyMember);
@@ -137,7 +138,8 @@ export async function acceptInvite(
       roleId: claimed.roleId,
       now,
     });
-    return claimed;
+    // `id`: the account made (its activity entry names it); `claimed`: the invitation.
+    return { id, claimed };
   });
   const token = await openSession(ctx, id, meta);
   ctx.log.info({ event: 'staff.joined', userId: id, inviteId: invite.id }, 'invitation accepted');
@@ -185,11 +187,14 @@ async function updateInvite(ctx: AppContext, id: string, body: StaffUpdateBody, 
   if (!(await repo.findPendingInvite(ctx.db, id, now))) throw notFound(staffMessages.memberNotFound);
   if (body.active === true) throw badRequest('An invitation becomes active when it is accepted');
   const roleId = body.role === undefined ? undefined : await assignableRole(ctx, body.role);
-  if (roleId !== undefined) await repo.setInviteRole(ctx.db, id, roleId);
+  if (body.active !== false) {
+    if (roleId !== undefined) await ctx.transaction((trx) => repo.setInviteRole(trx, id, roleId));
+    return memberOf(ctx, id);
+  }
+  // Withdrawn (a role sent with it is moot): the link stops working and the list no longer
+  // shows it; answered as it was last. One change, one activity entry.
   const member = await memberOf(ctx, id);
-  if (body.active !== false) return member;
-  // Withdrawn: the link stops working and the list no longer shows it; answered as it was last.
-  await repo.cancelInvite(ctx.db, id, now);
+  await ctx.transaction((trx) => repo.cancelInvite(trx, id, now));
   return { ...member, expiresAt: now };
 }
 

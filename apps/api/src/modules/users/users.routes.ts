@@ -28,7 +28,10 @@ export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
 
   app.post(
     '/signin',
-    { config: { access: 'public' }, schema: { body: signinBodySchema, response: { 200: signinResponseSchema } } },
+    {
+      config: { access: 'public', activity: { action: 'signin', entity: 'user', refused: 'signin_failed' } },
+      schema: { body: signinBodySchema, response: { 200: signinResponseSchema } },
+    },
     // The request's own logger: sign-in successes and failures carry its reqId.
     (request) => users.signIn({ ...ctx, log: request.log }, request.body, meta(request)),
   );
@@ -36,7 +39,7 @@ export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   app.post(
     '/signup',
     {
-      config: { access: 'public', errorBody: { status: 'FAILED' } },
+      config: { access: 'public', errorBody: { status: 'FAILED' }, activity: { action: 'create', entity: 'user' } },
       schema: { body: signupBodySchema, response: { 201: signupResponseSchema } },
     },
     async (request, reply) => {
@@ -52,7 +55,14 @@ export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
 
   app.post(
     '/logout',
-    { config: { allowBeforeTwoFactor: true, permission: 'staff' }, schema: { response: { 200: okMessageSchema } } },
+    {
+      config: {
+        allowBeforeTwoFactor: true,
+        permission: 'staff',
+        activity: { none: 'ends the caller’s own session (its sign-in was logged)' },
+      },
+      schema: { response: { 200: okMessageSchema } },
+    },
     (request) => users.logOut(ctx, callerOf(request)),
   );
 
@@ -61,7 +71,7 @@ export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   app.put(
     '/changePassword/:id',
     {
-      config: { ownAccountParam: 'id', permission: 'staff' },
+      config: { ownAccountParam: 'id', permission: 'staff', activity: { action: 'update', entity: 'user' } },
       schema: { params: idParamSchema, body: changePasswordBodySchema, response: { 200: okMessageSchema } },
     },
     (request) => users.changePassword(ctx, callerOf(request), request.params.id, request.body, meta(request)),
@@ -79,7 +89,7 @@ export async function usersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   app.put(
     '/:id',
     {
-      config: { ownAccountParam: 'id', permission: 'staff' },
+      config: { ownAccountParam: 'id', permission: 'staff', activity: { action: 'update', entity: 'user' } },
       schema: { params: idParamSchema, body: profileBodySchema, response: { 200: userSchema } },
     },
     (request) => users.updateOwnProfile(ctx, callerOf(request), request.params.id, request.body, meta(request)),

@@ -79,17 +79,22 @@ export async function signUp(ctx: AppContext, body: z.output<typeof signupBodySc
   if (await findUserByEmail(ctx.db, body.email)) throw conflict(messages.emailTaken);
   assertGoodPassword(body.password);
   const id = newId();
+  const passwordHash = await hashPassword(body.password);
+  const roleId = body.isAdmin ? await signupRoleId(ctx) : null;
   try {
-    await insertUser(ctx.db, {
-      id,
-      name: body.name,
-      email: body.email,
-      phone: body.phone,
-      passwordHash: await hashPassword(body.password),
-      images: [],
-      isAdmin: body.isAdmin,
-      roleId: body.isAdmin ? await signupRoleId(ctx) : null,
-      now: nowIso(ctx.clock),
+    await ctx.transaction(async (trx) => {
+      await insertUser(trx, {
+        id,
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        passwordHash,
+        images: [],
+        isAdmin: body.isAdmin,
+        roleId,
+        now: nowIso(ctx.clock),
+      });
+      return id;
     });
   } catch (error) {
     // Two sign-ups with one address at once: the unique index decides.
@@ -147,7 +152,9 @@ export async function updateOwnProfile(
     }
     await confirmCurrentPassword(ctx, row, password, meta.ip);
   }
-  await updateUserProfile(ctx.db, id, { ...profile, images: ownUploads(profile.images) }, nowIso(ctx.clock));
+  await ctx.transaction((trx) =>
+    updateUserProfile(trx, id, { ...profile, images: ownUploads(profile.images) }, nowIso(ctx.clock)),
+  );
   if (isNewEmail) ctx.log.info({ event: 'email.changed', userId: id }, 'e-mail address changed');
   return getUser(ctx, id);
 }
@@ -167,9 +174,12 @@ export async function changePassword(
   await confirmCurrentPassword(ctx, row, body.password, meta.ip);
   assertGoodPassword(body.newPass);
   const now = nowIso(ctx.clock);
-  await updateUserPassword(ctx.db, id, await hashPassword(body.newPass), now);
-  await endUserSessions(ctx.db, id, now, caller.sessionId);
-  await cancelPasswordResets(ctx.db, id, now);
+  const passwordHash = await hashPassword(body.newPass);
+  await ctx.transaction(async (trx) => {
+    await updateUserPassword(trx, id, passwordHash, now);
+    await endUserSessions(trx, id, now, caller.sessionId);
+    await cancelPasswordResets(trx, id, now);
+  });
   ctx.log.info({ event: 'password.changed', userId: id }, 'password changed');
   return { error: false as const, msg: messages.passwordChanged };
 }

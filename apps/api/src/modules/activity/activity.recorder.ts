@@ -1,0 +1,146 @@
+import { requestContext } from '@fastify/request-context';
+import { type ActivityAction, type ActivityEntity, normalizeEmail, securityMessages } from '@shopdesk/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, DbHandle } from '../../db/create-db';
+import type { ActivityDeclaration } from '../../lib/activity-declaration';
+import { newId } from '../../lib/ids';
+import { insertEntry } from './activity.repository';
+import { changesBetween, type RecordSnapshot, readRecord } from './record-kinds';
+
+declare module '@fastify/request-context' {
+  interface RequestContextData {
+    /** The request whose handler is running (set for every request by the context plugin). */
+    request: FastifyRequest;
+    /** Its entry is written: a second unit of work in one request writes none. */
+    recorded: boolean;
+  }
+}
+
+/** The declaration of the request running now, if its route declares a change to log. */
+function declarationOf(request: FastifyRequest | undefined): ActivityDeclaration | undefined {
+  const declared = request?.routeOptions.config?.activity;
+  return declared && !('none' in declared) ? declared : undefined;
+}
+
+/** The record a unit of work made, by what it answered: its id, or an object with one. */
+function idAnswered(result: unknown): string | undefined {
+  if (typeof result === 'string') return result;
+  if (result && typeof result === 'object' && 'id' in result && typeof result.id === 'string') return result.id;
+  return undefined;
+}
+
+interface EntryFacts {
+  action: ActivityAction;
+  entity: ActivityEntity;
+  entityId: string;
+  before: RecordSnapshot | null;
+  after: RecordSnapshot | null;
+  /** Who, when the request has no signed-in caller to say it. */
+  actor?: RecordSnapshot | null;
+  /** The name when the record has none to give (a failed sign-in of no account: the address tried). */
+  name?: string;
+}
+
+function isStatusChange(before: RecordSnapshot | null, after: RecordSnapshot | null): boolean {
+  const changed = Object.keys(changesBetween(before, after));
+  return changed.length === 1 && changed[0] === 'status';
+}
+
+/** Sign-ins change no field worth showing: their entries carry none. */
+const withoutChanges = new Set<ActivityAction>(['signin', 'signin_failed']);
+
+async function writeEntry(db: Db, request: FastifyRequest, at: string, facts: EntryFacts) {
+  const { before, after } = facts;
+  const caller = request.caller;
+  // Who: the signed-in caller; for a sign-in, sign-up or accepted invitation, the account itself.
+  const self = facts.actor !== undefined ? facts.actor : facts.entity === 'user' ? after : null;
+  const actor = caller
+    ? { id: caller.id, name: caller.name, email: caller.email }
+    : self
+      ? { id: facts.entityId, name: self.name, email: String(self.fields.email ?? '') }
+      : null;
+  await insertEntry(db, {
+    id: newId(),
+    at,
+    actor_id: actor?.id ?? null,
+    actor_name: actor?.name ?? '',
+    actor_email: actor?.email ?? '',
+    action: facts.action,
+    entity: facts.entity,
+    entity_id: facts.entityId,
+    entity_name: (after ?? before)?.name ?? facts.name ?? '',
+    changes: JSON.stringify(withoutChanges.has(facts.action) ? {} : changesBetween(before, after)),
+    request_id: request.id,
+    ip: request.ip,
+  });
+}
+
+/**
+ * The one place the activity log is written (api.md §11). Every write request's changes run as
+ * a unit of work through `ctx.transaction`; this wraps it. When the running request's route
+ * declares `config.activity`, its first unit reads the record before, runs, reads it after and
+ * writes the entry, all inside the unit's own transaction: a unit that fails or is rolled back
+ * leaves no entry, and no committed change is left without one. Which request is running comes
+ * from @fastify/request-context (the request is captured when the unit is queued, not when it
+ * runs: on SQLite the write queue runs units later, outside the request's own async context).
+ */
+export function recordingTransactions(run: DbHandle['transaction'], clock: () => number): DbHandle['transaction'] {
+  return (unit) => {
+    const request = requestContext.get('request');
+    const declared = declarationOf(request);
+    if (!request || !declared || requestContext.get('recorded')) return run(unit);
+    requestContext.set('recorded', true);
+    const params = request.params as Record<string, string | undefined>;
+    const named = declared.ownAccount ? request.caller?.id : params[declared.param ?? 'id'];
+    return run(async (trx) => {
+      const before = named === undefined ? null : await readRecord(trx, declared.entity, named);
+      const result = await unit(trx);
+      const entityId = named ?? idAnswered(result) ?? '';
+      const after = await readRecord(trx, declared.entity, entityId);
+      const onlyStatus = declared.statusOnly && isStatusChange(before, after);
+      await writeEntry(trx, request, new Date(clock()).toISOString(), {
+        action: onlyStatus ? 'status' : declared.action,
+        entity: declared.entity,
+        entityId,
+        before,
+        after,
+      });
+      return result;
+    });
+  };
+}
+
+/**
+ * A refused attempt that its route declares worth logging (a failed sign-in): one entry of its
+ * own, written before the refusal is answered. It names the account the attempt was for when
+ * there is one; the actor is null otherwise.
+ */
+export async function recordRefusal(
+  run: DbHandle['transaction'],
+  clock: () => number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  findAccount: (db: Db, email: string) => Promise<{ id: string } | undefined>,
+) {
+  const declared = declarationOf(request);
+  if (!declared?.refused || reply.statusCode !== 401) return;
+  // The right password of an account with two-step sign-in, sent without its code: a prompt
+  // for the code, not a failed attempt.
+  if (typeof payload === 'string' && payload.includes(securityMessages.otpRequired)) return;
+  const body = request.body as { email?: unknown } | undefined;
+  const email = typeof body?.email === 'string' ? normalizeEmail(body.email.slice(0, 200)) : '';
+  await run(async (trx) => {
+    const account = email ? await findAccount(trx, email) : undefined;
+    const snapshot = account ? await readRecord(trx, 'user', account.id) : null;
+    await writeEntry(trx, request, new Date(clock()).toISOString(), {
+      action: declared.refused ?? 'signin_failed',
+      entity: 'user',
+      entityId: account?.id ?? '',
+      before: snapshot,
+      after: null,
+      actor: snapshot,
+      name: email,
+    });
+  });
+}

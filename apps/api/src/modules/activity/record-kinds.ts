@@ -1,0 +1,138 @@
+import {
+  type ActivityEntity,
+  type BannerFamily,
+  bannerFamilyNames,
+  type OptionFamily,
+  optionFamilyEntities,
+} from '@shopdesk/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/create-db';
+
+/** A record as the activity log sees it: its name and its fields (camelCase, secrets hidden). */
+export interface RecordSnapshot {
+  name: string;
+  fields: Record<string, unknown>;
+}
+
+/** What a secret field shows in an entry: that it changed, never its value. */
+export const hiddenValue = '[hidden]';
+
+/**
+ * Where each kind of record lives. One generic reader serves them all: the row by its id
+ * (and family), with the columns below left out or hidden. Left out: ids, keys kept for
+ * uniqueness, and the times the entry carries itself.
+ */
+interface RecordKind {
+  table: string;
+  /** The family column's value, for the tables that hold several families. */
+  family?: string;
+  /** The column that names the record in an entry. */
+  nameColumn: string;
+}
+
+const optionKinds = Object.fromEntries(
+  (Object.keys(optionFamilyEntities) as OptionFamily[]).map((family) => [
+    optionFamilyEntities[family],
+    { table: 'option_values', family, nameColumn: 'value' },
+  ]),
+) as Record<(typeof optionFamilyEntities)[OptionFamily], RecordKind>;
+
+const bannerKinds = Object.fromEntries(
+  bannerFamilyNames.map((family) => [family, { table: 'banners', family, nameColumn: 'cat_name' }]),
+) as Record<BannerFamily, RecordKind>;
+
+const kinds: Record<ActivityEntity, RecordKind> = {
+  product: { table: 'products', nameColumn: 'name' },
+  category: { table: 'categories', nameColumn: 'name' },
+  order: { table: 'orders', nameColumn: 'name' },
+  user: { table: 'users', nameColumn: 'name' },
+  role: { table: 'roles', nameColumn: 'name' },
+  view: { table: 'saved_views', nameColumn: 'name' },
+  ...optionKinds,
+  ...bannerKinds,
+};
+
+const leftOut = new Set([
+  'id',
+  'family',
+  'created_at',
+  'updated_at',
+  'name_key',
+  'value_key',
+  'parent_key',
+  'totp_last_step',
+]);
+const secret = new Set(['password_hash', 'totp_secret', 'totp_pending_secret', 'token_hash']);
+
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** Lists and objects kept as JSON text (images, option lists) are compared and shown as values. */
+function fieldValue(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^[[{]/.test(value)) return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/** A record's snapshot, read inside the transaction that changes it; null when there is none. */
+export async function readRecord(db: Db, entity: ActivityEntity, id: string): Promise<RecordSnapshot | null> {
+  const kind = kinds[entity];
+  if (entity === 'view') return null; // Saved views come with api.md §16 (issue 20).
+  const family = kind.family === undefined ? sql`` : sql` and family = ${kind.family}`;
+  const { rows } = await sql<
+    Record<string, unknown>
+  >`select * from ${sql.table(kind.table)} where id = ${id}${family}`.execute(db);
+  const row = rows[0];
+  if (row) return snapshotOf(row, kind.nameColumn, entity === 'role' ? await rolePermissions(db, id) : undefined);
+  // An invitation is the account to be: its entries name the invitation until it is accepted.
+  if (entity === 'user') {
+    const invite = await db.selectFrom('staff_invites').selectAll().where('id', '=', id).executeTakeFirst();
+    if (invite) return snapshotOf({ ...invite }, 'email');
+  }
+  return null;
+}
+
+function snapshotOf(row: Record<string, unknown>, nameColumn: string, permissions?: string[]): RecordSnapshot {
+  const fields: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) {
+    if (leftOut.has(column)) continue;
+    fields[camel(column)] = secret.has(column) ? (value === null ? null : { [hiddenValue]: value }) : fieldValue(value);
+  }
+  if (permissions) fields.permissions = permissions;
+  return { name: String(row[nameColumn] ?? ''), fields };
+}
+
+async function rolePermissions(db: Db, roleId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('role_permissions')
+    .select('permission')
+    .where('role_id', '=', roleId)
+    .orderBy('permission')
+    .execute();
+  return rows.map((row) => row.permission);
+}
+
+type Changes = Record<string, [unknown, unknown]>;
+
+/** What a secret shows: hidden, whether it changed or not. */
+const shown = (value: unknown) =>
+  value !== null && typeof value === 'object' && hiddenValue in (value as object) ? hiddenValue : value;
+
+/**
+ * `{field: [before, after]}` for the fields that differ; a create lists every field from null, a
+ * delete every field to null. Secrets show as "[hidden]" on both sides: the entry says a
+ * password changed, never what it was or is.
+ */
+export function changesBetween(before: RecordSnapshot | null, after: RecordSnapshot | null): Changes {
+  const changes: Changes = {};
+  const keys = new Set([...Object.keys(before?.fields ?? {}), ...Object.keys(after?.fields ?? {})]);
+  for (const key of keys) {
+    const was = before ? (before.fields[key] ?? null) : null;
+    const is = after ? (after.fields[key] ?? null) : null;
+    if (JSON.stringify(was) === JSON.stringify(is)) continue;
+    changes[key] = [shown(was), shown(is)];
+  }
+  return changes;
+}
