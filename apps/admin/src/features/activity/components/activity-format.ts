@@ -26,11 +26,15 @@ export function formatValue(value: unknown): string {
   return text.length > valueLength ? `${text.slice(0, valueLength)}…` : text;
 }
 
-/** `{field: [before, after]}` as "field: before → after" lines, in the server's order. */
+/**
+ * `{field: [before, after]}` as "field: before → after" lines, in the server's order. A field
+ * that reads the same on both sides (null → '' on a creation) says nothing, and is left out.
+ */
 export function changeLines(changes: ActivityChanges): string[] {
-  return Object.entries(changes).map(
-    ([field, [before, after]]) => `${field}: ${formatValue(before)} → ${formatValue(after)}`,
-  );
+  return Object.entries(changes).flatMap(([field, [before, after]]) => {
+    const [was, is] = [formatValue(before), formatValue(after)];
+    return was === is ? [] : [`${field}: ${was} → ${is}`];
+  });
 }
 
 /** The screen showing a record, where one exists: product view, category edit, the orders list. */

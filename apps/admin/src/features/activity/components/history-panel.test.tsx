@@ -81,6 +81,29 @@ describe('HistoryPanel', () => {
     expect(oldest!.textContent).toBe(`${formatWhen(at)} · Unknown · create`);
   });
 
+  it('leaves out fields that read the same on both sides, and folds a long creation after four lines', async () => {
+    const created = { name: [null, 'Phones'], slug: [null, 'phones'], subCat: [null, ''], productRam: [[], []] };
+    const more = { color: [null, '#1565c0'], images: [null, ['a.png']], parentId: [null, 'c0'], isFeatured: [null, 1] };
+    serve(() => page([entry('e1', { action: 'create', changes: { ...created, ...more } })]));
+    renderWithApp(<HistoryPanel entity="category" entityId="c1" />);
+    const changes = await screen.findByRole('list', { name: 'Changes' });
+    const lines = () =>
+      within(changes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(lines()).toEqual([
+      'name: (empty) → Phones',
+      'slug: (empty) → phones',
+      'color: (empty) → #1565c0',
+      'images: (empty) → ["a.png"]',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 6 changes' }));
+    expect(lines()).toHaveLength(6);
+    expect(lines().at(-1)).toBe('isFeatured: (empty) → 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Show fewer' }));
+    expect(lines()).toHaveLength(4);
+  });
+
   it('loads older entries by cursor with "Load more"', async () => {
     serve((url) => (url.searchParams.get('cursor') === 'c1' ? page([entry('e1')]) : page([entry('e2')], 'c1')));
     renderWithApp(<HistoryPanel entity="order" entityId="o1" />);
