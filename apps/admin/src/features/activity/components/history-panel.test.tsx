@@ -1,5 +1,5 @@
 import '../../../testing/setup-dom';
-import type { ActivityEntry } from '@shopdesk/contract';
+import type { ActivityChanges, ActivityEntry } from '@shopdesk/contract';
 import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -82,8 +82,18 @@ describe('HistoryPanel', () => {
   });
 
   it('leaves out fields that read the same on both sides, and folds a long creation after four lines', async () => {
-    const created = { name: [null, 'Phones'], slug: [null, 'phones'], subCat: [null, ''], productRam: [[], []] };
-    const more = { color: [null, '#1565c0'], images: [null, ['a.png']], parentId: [null, 'c0'], isFeatured: [null, 1] };
+    const created: ActivityChanges = {
+      name: [null, 'Phones'],
+      slug: [null, 'phones'],
+      subCat: [null, ''],
+      productRam: [[], []],
+    };
+    const more: ActivityChanges = {
+      color: [null, '#1565c0'],
+      images: [null, ['a.png']],
+      parentId: [null, 'c0'],
+      isFeatured: [null, 1],
+    };
     serve(() => page([entry('e1', { action: 'create', changes: { ...created, ...more } })]));
     renderWithApp(<HistoryPanel entity="category" entityId="c1" />);
     const changes = await screen.findByRole('list', { name: 'Changes' });
