@@ -90,6 +90,7 @@ describe.skipIf(!hasChromium)('activity log and record history in the dashboard'
     // Settings → Activity, filtered to updates: the price change is the newest.
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('link', { name: 'Activity' }).click();
+    await page.waitForURL('**/settings/activity');
     await page.getByRole('heading', { name: 'Activity' }).waitFor();
     await page.getByRole('combobox', { name: 'Action' }).click();
     await page.getByRole('option', { name: 'update', exact: true }).click();
