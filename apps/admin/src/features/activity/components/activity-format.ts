@@ -28,12 +28,13 @@ export function formatValue(value: unknown): string {
 
 /**
  * `{field: [before, after]}` as "field: before → after" lines, in the server's order. A field
- * that reads the same on both sides (null → '' on a creation) says nothing, and is left out.
+ * empty on both sides (null → '' on a creation) says nothing, and is left out; other equal
+ * sides stay (a changed password reads `[hidden] → [hidden]`).
  */
 export function changeLines(changes: ActivityChanges): string[] {
   return Object.entries(changes).flatMap(([field, [before, after]]) => {
     const [was, is] = [formatValue(before), formatValue(after)];
-    return was === is ? [] : [`${field}: ${was} → ${is}`];
+    return was === emptyValue && is === emptyValue ? [] : [`${field}: ${was} → ${is}`];
   });
 }
 

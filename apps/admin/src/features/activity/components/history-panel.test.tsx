@@ -81,7 +81,13 @@ describe('HistoryPanel', () => {
     expect(oldest!.textContent).toBe(`${formatWhen(at)} · Unknown · create`);
   });
 
-  it('leaves out fields that read the same on both sides, and folds a long creation after four lines', async () => {
+  it('shows a changed secret as the server hides it', async () => {
+    serve(() => page([entry('e1', { entity: 'user', changes: { passwordHash: ['[hidden]', '[hidden]'] } })]));
+    renderWithApp(<HistoryPanel entity="user" entityId="u1" />);
+    expect(await screen.findByText('passwordHash: [hidden] → [hidden]')).toBeTruthy();
+  });
+
+  it('leaves out fields empty on both sides, and folds a long creation after four lines', async () => {
     const created: ActivityChanges = {
       name: [null, 'Phones'],
       slug: [null, 'phones'],
