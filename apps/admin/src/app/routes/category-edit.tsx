@@ -2,6 +2,7 @@ import Paper from '@mui/material/Paper';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../components/ui/query-state';
+import { HistoryCard } from '../../features/activity/components/history-panel';
 import { useCategory } from '../../features/categories/api/get-category';
 import { CategoryForm } from '../../features/categories/components/category-form';
 import { useProgressWhile } from '../../lib/progress';
@@ -25,6 +26,7 @@ export default function CategoryEditScreen() {
         // Keyed by record so opening another category starts from its own values.
         <CategoryForm key={category.data.id} category={category.data} />
       )}
+      <HistoryCard entity="category" entityId={id} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../components/ui/query-state';
+import { HistoryCard } from '../../features/activity/components/history-panel';
 import { useProduct } from '../../features/products/api/get-product';
 import { ProductForm } from '../../features/products/components/form/product-form';
 import { productToForm } from '../../features/products/components/form/product-form-values';
@@ -25,6 +26,7 @@ export default function ProductEditScreen() {
       {isFresh && product.data && (
         <ProductForm key={product.data.id} productId={id} initialValues={productToForm(product.data)} />
       )}
+      <HistoryCard entity="product" entityId={id} />
     </>
   );
 }

@@ -68,7 +68,17 @@ describe('sidebar', () => {
     fireEvent.click(groupButton('Settings'));
     expect(screen.getByRole('link', { name: 'Staff' }).getAttribute('href')).toBe('/settings/staff');
     expect(screen.getByRole('link', { name: 'Roles' }).getAttribute('href')).toBe('/settings/roles');
+    expect(screen.getByRole('link', { name: 'Activity' }).getAttribute('href')).toBe('/settings/activity');
     expect(screen.getByRole('link', { name: 'Trash' }).getAttribute('href')).toBe('/settings/trash');
+  });
+
+  it('shows Settings → Activity to a role with audit:read, without Staff and Roles (no staff:manage)', async () => {
+    signInAs('manager');
+    renderWithApp(<Sidebar />);
+    fireEvent.click(groupButton('Settings'));
+    expect(screen.getByRole('link', { name: 'Activity' }).getAttribute('href')).toBe('/settings/activity');
+    expect(screen.queryByRole('link', { name: 'Staff' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Roles' })).toBeNull();
   });
 
   it('hides from a viewer every link it may not use, and groups left empty', async () => {
@@ -76,7 +86,7 @@ describe('sidebar', () => {
     renderWithApp(<Sidebar />);
     fireEvent.click(groupButton('Settings'));
     expect(screen.getByRole('link', { name: 'Trash' })).toBeTruthy();
-    for (const name of ['Staff', 'Roles']) expect(screen.queryByRole('link', { name })).toBeNull();
+    for (const name of ['Staff', 'Roles', 'Activity']) expect(screen.queryByRole('link', { name })).toBeNull();
     fireEvent.click(groupButton('Products'));
     expect(screen.getByRole('link', { name: 'Product List' })).toBeTruthy();
     for (const name of ['Product Upload', 'Add Product RAMS', 'Add Product SIZE']) {

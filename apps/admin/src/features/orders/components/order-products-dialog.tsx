@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,6 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { type OrderProduct, smallImageUrl } from '@shopdesk/contract';
 import { useId } from 'react';
+import { useOrderDialogExtra } from './order-dialog-extra';
 
 /** Spec §9: titles in the dialog are cut at 30 characters plus three dots. */
 const titleLength = 30;
@@ -22,6 +24,7 @@ type Props = { open: boolean; onClose: () => void; orderId: string; products: Or
 
 export function OrderProductsDialog({ open, onClose, orderId, products }: Props) {
   const titleId = useId();
+  const extra = useOrderDialogExtra();
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby={titleId}>
       <DialogTitle id={titleId}>Products of order {orderId}</DialogTitle>
@@ -61,6 +64,7 @@ export function OrderProductsDialog({ open, onClose, orderId, products }: Props)
             </TableBody>
           </Table>
         </TableContainer>
+        {extra && <Box sx={{ mt: 3 }}>{extra(orderId)}</Box>}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

@@ -1,0 +1,64 @@
+import type { ActivityEntry, Order } from '@shopdesk/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithApp } from '../../testing/render';
+import OrderListScreen from './order-list';
+
+const order = {
+  _id: 'o1',
+  id: 'o1',
+  paymentId: 'pay_1',
+  name: 'Ravi',
+  phoneNumber: '5550123',
+  address: '1 Main St',
+  pincode: '560001',
+  amount: 240,
+  email: 'ravi@shop.test',
+  userid: 'c1',
+  userId: 'c1',
+  status: 'pending',
+  date: '2025-03-04T10:00:00.000Z',
+  products: [{ productId: 'p1', productTitle: 'Galaxy Phone', image: '', quantity: 2, price: 120, subTotal: 240 }],
+} as unknown as Order;
+
+const statusChange: ActivityEntry = {
+  id: 'e1',
+  at: '2025-03-04T11:00:00.000Z',
+  actor: { id: 'u1', name: 'Asha Verma', email: 'asha@shop.test' },
+  action: 'status',
+  entity: 'order',
+  entityId: 'o1',
+  entityName: 'o1',
+  changes: { status: ['pending', 'confirm'] },
+  requestId: 'r1',
+  ip: '127.0.0.1',
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Orders List: the order’s products dialog', () => {
+  it('shows the order’s history under its products table', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        asked.push(input);
+        if (input.startsWith('/api/orders?')) {
+          return jsonResponse(200, { orders: [order], totalPages: 1, page: 1, perPage: 10, totalCount: 1 });
+        }
+        if (input.startsWith('/api/activity/order/o1'))
+          return jsonResponse(200, { entries: [statusChange], nextCursor: null });
+        return jsonResponse(404, { error: true, msg: 'not found' });
+      }),
+    );
+    renderWithApp(<OrderListScreen />, { path: '/orders' });
+    const open = await screen.findByRole('button', { name: 'Click here to view the products of order o1' });
+    // Closed, the dialog asks for nothing.
+    expect(asked.some((path) => path.startsWith('/api/activity'))).toBe(false);
+    fireEvent.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Products of order o1' });
+    expect(within(dialog).getByRole('cell', { name: 'Galaxy Phone' })).toBeTruthy();
+    const history = within(dialog).getByRole('region', { name: 'History' });
+    expect(await within(history).findByText('status: pending → confirm')).toBeTruthy();
+  });
+});
