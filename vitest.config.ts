@@ -32,6 +32,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // What a screen shows after a reload or a save may take a second on a loaded CI machine
+          // (two cores, the server and Chromium together): polls wait up to 5 s, not 1 s.
+          expect: { poll: { timeout: 5_000 } },
           fileParallelism: false,
         },
       },
