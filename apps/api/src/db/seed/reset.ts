@@ -15,6 +15,7 @@ export async function resetShop(ctx: SeedContext): Promise<void> {
       'banners',
       'option_values',
       'temp_uploads',
+      'activity',
     ] as const) {
       await trx.deleteFrom(table).execute();
     }
