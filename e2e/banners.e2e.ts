@@ -20,7 +20,8 @@ async function signIn(server: RunningServer, email: string, password: string): P
 async function expectAlert(page: Page, text: string) {
   const alert = page.getByTestId('app-alert').filter({ hasText: text });
   await alert.waitFor({ state: 'visible', timeout: 10_000 });
-  expect((await alert.textContent())?.trim()).toBe(text);
+  // The words only: a delete's alert also holds its UNDO button.
+  expect((await alert.getByTestId('app-alert-message').textContent())?.trim()).toBe(text);
 }
 
 async function choose(page: Page, label: RegExp, option: string) {

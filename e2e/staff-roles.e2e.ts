@@ -120,9 +120,13 @@ describe.skipIf(!hasChromium)('staff, roles and permissions in the dashboard', (
     await invitee.page.getByLabel('Confirm Password').fill('meera-pass-phrase');
     await invitee.page.getByRole('button', { name: 'Join the shop' }).click();
     await invitee.page.waitForURL('**/dashboard', { timeout: 15_000 });
-    // An editor: no Settings, but the product screens.
+    // An editor: the product screens, and of Settings only the Trash (every staff member's).
     await invitee.page.getByRole('button', { name: 'Products' }).waitFor();
-    expect(await invitee.page.getByRole('button', { name: 'Settings' }).count()).toBe(0);
+    await invitee.page.getByRole('button', { name: 'Settings' }).click();
+    await invitee.page.getByRole('link', { name: 'Trash', exact: true }).waitFor();
+    for (const name of ['Staff', 'Roles']) {
+      expect(await invitee.page.getByRole('link', { name, exact: true }).count()).toBe(0);
+    }
     await invitee.context.close();
 
     // Back on Staff: Meera is an active editor now; give her the custom role, then deactivate her.
@@ -164,7 +168,9 @@ describe.skipIf(!hasChromium)('staff, roles and permissions in the dashboard', (
     await page.getByRole('cell', { name: 'Phones' }).waitFor();
     expect(await page.getByRole('link', { name: 'Edit Phones' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete Phones' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Settings' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: 'Trash', exact: true }).waitFor();
+    for (const name of ['Staff', 'Roles']) expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0);
 
     for (const path of [
       `/product/edit/${productId}`,

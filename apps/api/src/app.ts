@@ -48,6 +48,8 @@ import { rolesRoutes } from './modules/staff/roles.routes';
 import { settleRoles } from './modules/staff/roles.service';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { trashRoutes } from './modules/trash/trash.routes';
+import { purgeDueTrash } from './modules/trash/trash.service';
 import { findUserByEmail } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { ensureOwner } from './modules/users/users.service';
@@ -73,7 +75,7 @@ export interface BuildOptions {
   throttle?: Partial<ThrottleLimits>;
   /** Per-address request limits of public calls (plugins/rate-limits.ts). */
   requestLimits?: Partial<RequestLimits>;
-  /** Run the hourly sweep of unused uploads (off in tests, which call it directly). */
+  /** Run the hourly sweep of unused uploads and the trash's purge (off in tests, which call them directly). */
   sweep?: boolean;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them); logs even when `logger` is false. */
@@ -247,19 +249,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(bannersRoutes(family), { prefix: apiPath, ctx });
     await app.register(imageRoutes(folder), { prefix: apiPath, ctx });
   }
+  await app.register(trashRoutes, { prefix: '/api/trash', ctx });
 
+  // The trash's purge (TRASH_DAYS) runs once the server is up, then hourly with the upload sweep.
+  let purging: Promise<unknown> = Promise.resolve();
   if (options.sweep !== false) {
     const prune = () =>
       pruneActivity(ctx).catch((error) => app.log.error({ err: error }, 'activity log pruning failed'));
-    void prune();
+    const purge = () => {
+      purging = purgeDueTrash(ctx).catch((error) => app.log.error({ err: error }, 'trash purge failed'));
+    };
+    app.addHook('onReady', async () => {
+      void prune();
+      purge();
+    });
     const timer = setInterval(() => {
       sweepUnusedImages(ctx).catch((error) => app.log.error({ err: error }, 'upload sweep failed'));
       void prune();
+      purge();
     }, 3_600_000);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
   app.addHook('onClose', async () => {
+    await purging;
     await ctx.imageStore.close();
     await handle.close();
   });

@@ -112,6 +112,8 @@ const envSchema = z.object({
   UPLOAD_STAGING_MB: z.coerce.number().positive().default(100),
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   ACTIVITY_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  // Days a deleted record waits in the trash before it (and its files) is deleted for good (api.md §12).
+  TRASH_DAYS: z.coerce.number().positive().max(36_500).default(30),
 });
 
 /** Every variable the schema reads (.env.example must list each: test/env-example.test.ts). */
@@ -151,6 +153,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** Bounds on upload work: each account's temporary store, and images processed at once. */
   uploads: { stagingMaxFiles: number; stagingMaxBytes: number; imageConcurrency: number };
+  /** How long a deleted record stays in the trash before it is purged, files included (ms). */
+  trashMs: number;
 }
 
 export interface S3Config {
@@ -232,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stagingMaxBytes: Math.round(e.UPLOAD_STAGING_MB * 1024 * 1024),
       imageConcurrency: e.IMAGE_CONCURRENCY,
     },
+    trashMs: Math.round(e.TRASH_DAYS * 86_400_000),
   };
 }
 

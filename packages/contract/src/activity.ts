@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { OptionFamily } from './option-families';
 
 /**
  * The activity log (api.md §11): one entry per change made through the API, written in the
@@ -39,13 +38,6 @@ export const activityEntities = [
   'homeBottomBanners',
 ] as const;
 export type ActivityEntity = (typeof activityEntities)[number];
-
-/** The entity names of the option families: their path names. */
-export const optionFamilyEntities = {
-  ram: 'productRAMS',
-  weight: 'productWeight',
-  size: 'productSIZE',
-} as const satisfies Record<OptionFamily, ActivityEntity>;
 
 export const activityPath = '/api/activity';
 

@@ -18,4 +18,5 @@ export * from './products';
 export * from './reviews';
 export * from './sign-in-form';
 export * from './staff';
+export * from './trash';
 export * from './users';

@@ -5,6 +5,7 @@
 export const optionFamilies = {
   ram: {
     path: '/api/productRAMS',
+    entity: 'productRAMS',
     field: 'productRam',
     screenPath: '/productRAMS/add',
     title: 'Add Product RAMS',
@@ -13,6 +14,7 @@ export const optionFamilies = {
   },
   weight: {
     path: '/api/productWeight',
+    entity: 'productWeight',
     field: 'productWeight',
     screenPath: '/productWEIGHT/add',
     title: 'Add Product WEIGHT',
@@ -21,6 +23,7 @@ export const optionFamilies = {
   },
   size: {
     path: '/api/productSIZE',
+    entity: 'productSIZE',
     field: 'size',
     screenPath: '/productSIZE/add',
     title: 'Add Product SIZE',
@@ -30,3 +33,6 @@ export const optionFamilies = {
 } as const;
 export type OptionFamily = keyof typeof optionFamilies;
 export const optionFamilyNames = Object.keys(optionFamilies) as OptionFamily[];
+
+/** The family's name in the activity log and the trash (api.md §11): its path's last part. */
+export const optionEntity = (family: OptionFamily) => optionFamilies[family].entity;

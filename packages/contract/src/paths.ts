@@ -11,3 +11,4 @@ export const productsPath = '/api/products';
 export const searchPath = '/api/search';
 export const reviewsPath = '/api/productReviews';
 export const usersPath = '/api/user';
+export const trashPath = '/api/trash';

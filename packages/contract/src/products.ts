@@ -193,7 +193,8 @@ export const productPageSchema = z.object({
 export type ProductPage = z.infer<typeof productPageSchema>;
 
 export const productsCountSchema = z.object({ productsCount: z.number().int().nonnegative() });
-export const productDeletedSchema = z.object({ success: z.literal(true), message: z.string() });
+/** A product delete moves it to the trash (api.md §12): the spec's answer plus `trashId`. */
+export const productDeletedSchema = z.object({ success: z.literal(true), message: z.string(), trashId: z.string() });
 
 export const bestSellersSchema = z.object({
   products: z.array(productSchema.extend({ unitsSold: z.number(), revenue: z.number() })),

@@ -246,6 +246,19 @@ export interface ActivityTable {
   ip: string;
 }
 
+/** A trashed record (api.md §12): its rows as a JSON snapshot until restored or purged. */
+export interface TrashTable {
+  id: string;
+  entity: string;
+  entity_id: string;
+  name: string;
+  deleted_at: string;
+  deleted_by: string | null;
+  purge_at: string;
+  /** `[{table, rows}]`, parents first (modules/trash/trash.repository.ts). */
+  data: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -270,4 +283,5 @@ export interface Database {
   role_permissions: RolePermissionsTable;
   staff_invites: StaffInvitesTable;
   activity: ActivityTable;
+  trash: TrashTable;
 }

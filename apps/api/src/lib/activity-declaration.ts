@@ -8,7 +8,11 @@ import type { ActivityAction, ActivityEntity } from '@shopdesk/contract';
  */
 export interface ActivityDeclaration {
   action: ActivityAction;
-  entity: ActivityEntity;
+  /**
+   * The kind of record; `trashed`: the record a trash entry holds (restore and purge, whose path
+   * parameter `trashId` names the entry): its own kind and id are read from the entry.
+   */
+  entity: ActivityEntity | 'trashed';
   /**
    * The path parameter naming the record (default `id`). A route without one (a create, a
    * sign-in) names its record by what its unit of work answers: the new id, or an object whose

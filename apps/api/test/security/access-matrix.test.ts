@@ -127,6 +127,10 @@ export const expectedAccess: Record<string, Access> = {
   ...banner('/api/banners'),
   ...banner('/api/homeSideBanners'),
   ...banner('/api/homeBottomBanners'),
+  // Trash (api.md §12): any staff reads it; restoring is writing, purging is deleting.
+  'GET /api/trash': 'staff',
+  'POST /api/trash/:trashId/restore': W,
+  'DELETE /api/trash/:trashId': D,
 };
 
 /** The spec's words for a caller without `catalogue:delete`, per delete the spec names. */
@@ -137,6 +141,7 @@ const ownerOnlyMessage: Record<string, string> = {
   'DELETE /api/banners/:id': 'Only Admin can delete Banner',
   'DELETE /api/homeSideBanners/:id': 'Only Admin can delete Banner',
   'DELETE /api/homeBottomBanners/:id': 'Only Admin can delete Banner',
+  'DELETE /api/trash/:trashId': 'Only Admin can delete forever',
 };
 
 /** Reachable while ADMIN_REQUIRE_2FA waits for the administrator to turn two-step sign-in on. */
@@ -328,6 +333,7 @@ function requestFor(w: World, route: RegisteredRoute, caller: CallerName, author
   const url = route.url
     .replace(/^\/api\/user\/(changePassword\/)?:id$/, (_m, change = '') => `/api/user/${change}${selfId}`)
     .replace(':id', missingId)
+    .replace(':trashId', missingId)
     .replace('*', 'products/nothing-here.png');
   const withBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
   return {
@@ -522,7 +528,8 @@ describe(`ADMIN_REQUIRE_2FA gate over every route (${engineName})`, () => {
         const fresh = await openSession(t.app.ctx, ownerId, { ip: '127.0.0.1', userAgent: 'gate' });
         const url = route.url
           .replace(/^\/api\/user\/(changePassword\/)?:id$/, (_m, change = '') => `/api/user/${change}${ownerId}`)
-          .replace(':id', missingId);
+          .replace(':id', missingId)
+          .replace(':trashId', missingId);
         const res = await t.request({
           method: route.method as InjectOptions['method'],
           url,

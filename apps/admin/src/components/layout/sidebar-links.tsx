@@ -74,6 +74,7 @@ export const sidebarEntries: SidebarEntry[] = [
     links: [
       { label: 'Staff', to: '/settings/staff', permission: 'staff:manage' },
       { label: 'Roles', to: '/settings/roles', permission: 'staff:manage' },
+      { label: 'Trash', to: '/settings/trash' },
     ],
   },
 ];

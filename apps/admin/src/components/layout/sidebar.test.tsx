@@ -63,17 +63,20 @@ describe('sidebar', () => {
     expect(closed).toBe(1);
   });
 
-  it('shows the Settings group (Staff, Roles) to a role with staff:manage only', async () => {
+  it('shows Staff and Roles under Settings to a role with staff:manage, and Trash to everyone', async () => {
     renderWithApp(<Sidebar />);
     fireEvent.click(groupButton('Settings'));
     expect(screen.getByRole('link', { name: 'Staff' }).getAttribute('href')).toBe('/settings/staff');
     expect(screen.getByRole('link', { name: 'Roles' }).getAttribute('href')).toBe('/settings/roles');
+    expect(screen.getByRole('link', { name: 'Trash' }).getAttribute('href')).toBe('/settings/trash');
   });
 
   it('hides from a viewer every link it may not use, and groups left empty', async () => {
     signInAs('viewer');
     renderWithApp(<Sidebar />);
-    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
+    fireEvent.click(groupButton('Settings'));
+    expect(screen.getByRole('link', { name: 'Trash' })).toBeTruthy();
+    for (const name of ['Staff', 'Roles']) expect(screen.queryByRole('link', { name })).toBeNull();
     fireEvent.click(groupButton('Products'));
     expect(screen.getByRole('link', { name: 'Product List' })).toBeTruthy();
     for (const name of ['Product Upload', 'Add Product RAMS', 'Add Product SIZE']) {

@@ -1,10 +1,14 @@
+import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
 import { alertAutoHideMs, hideAlert, useAlert } from '../../lib/alerts';
 
 /**
  * The one app-wide alert. Fixed dark green / dark red with white text so the message
- * passes contrast checks in both themes.
+ * passes contrast checks in both themes. An alert with an action (a delete's UNDO) shows its
+ * button for the alert's 6 seconds, beside the close button.
  */
 export default function AlertSnackbar() {
   const alert = useAlert();
@@ -20,6 +24,25 @@ export default function AlertSnackbar() {
     >
       <Alert
         onClose={hideAlert}
+        action={
+          alert.action ? (
+            <>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  hideAlert();
+                  alert.action?.run();
+                }}
+              >
+                {alert.action.label}
+              </Button>
+              <IconButton aria-label="Close" color="inherit" size="small" onClick={hideAlert}>
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </>
+          ) : undefined
+        }
         severity={alert.kind}
         variant="filled"
         data-testid="app-alert"
@@ -30,7 +53,7 @@ export default function AlertSnackbar() {
           '& .MuiAlert-icon, & .MuiIconButton-root': { color: '#fff' },
         }}
       >
-        {alert.msg}
+        <span data-testid="app-alert-message">{alert.msg}</span>
       </Alert>
     </Snackbar>
   );

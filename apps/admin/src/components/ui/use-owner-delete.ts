@@ -3,8 +3,9 @@ import { showAlert } from '../../lib/alerts';
 import { errorMessage } from '../../lib/api-error';
 import { usePermissions } from '../../lib/permissions';
 import { setProgress } from '../../lib/progress';
+import { showDeletedAlert, trashQueryKey } from '../../lib/undo-delete';
 
-type DeleteAnswer = { message?: string; msg?: string };
+type DeleteAnswer = { message?: string; msg?: string; trashId?: string };
 
 export interface OwnerDeleteOptions {
   /** The spec's refusal, e.g. 'Only Admin can delete Category'. */
@@ -19,7 +20,7 @@ export interface OwnerDeleteOptions {
  * (api.md §10), checked here before calling (the spec's words when it is missing), enforced by the
  * server. `isShown`: the button is there for roles that work on the catalogue (as the spec shows it
  * to every administrator); a role that may neither write nor delete does not see it.
- * Progress 40 → 100, the server's message as alert.
+ * Progress 40 → 100, the server's message as alert, with UNDO (the record went to the trash).
  */
 export function useOwnerDelete({ onlyOwnerMessage, remove, invalidate }: OwnerDeleteOptions) {
   const queryClient = useQueryClient();
@@ -28,8 +29,15 @@ export function useOwnerDelete({ onlyOwnerMessage, remove, invalidate }: OwnerDe
     mutationFn: remove,
     onMutate: () => setProgress(40),
     onSuccess: async (answer) => {
-      showAlert('success', answer.message ?? answer.msg ?? 'Deleted');
-      await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      const refresh = () =>
+        Promise.all([...invalidate, trashQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      showDeletedAlert(
+        answer.message ?? answer.msg ?? 'Deleted',
+        answer.trashId,
+        permissions.has('catalogue:write'),
+        refresh,
+      );
+      await refresh();
     },
     onError: (error) => showAlert('error', errorMessage(error)),
     onSettled: () => setProgress(100),

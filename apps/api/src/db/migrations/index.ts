@@ -11,6 +11,7 @@ import * as tempUploadBytes from './2026-11-26-009-temp-upload-bytes';
 import * as sharedLimits from './2026-11-26-020-shared-limits';
 import * as staffRoles from './2026-11-26-030-staff-roles';
 import * as normalisedEmails from './2026-11-26-041-normalised-emails';
+import * as trash from './2026-11-26-050-trash';
 import * as activity from './2026-11-26-060-activity';
 
 /**
@@ -30,5 +31,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-020-shared-limits': sharedLimits,
   '2026-11-26-030-staff-roles': staffRoles,
   '2026-11-26-041-normalised-emails': normalisedEmails,
+  '2026-11-26-050-trash': trash,
   '2026-11-26-060-activity': activity,
 };

@@ -15,6 +15,8 @@ export async function resetShop(ctx: SeedContext): Promise<void> {
       'banners',
       'option_values',
       'temp_uploads',
+      // Trashed records of the old shop (their snapshots name its categories).
+      'trash',
       'activity',
     ] as const) {
       await trx.deleteFrom(table).execute();

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbHandle } from '../../db/create-db';
 import type { ActivityDeclaration } from '../../lib/activity-declaration';
 import { newId } from '../../lib/ids';
+import { findTrash } from '../trash/trash.repository';
 import { insertEntry } from './activity.repository';
 import { changesBetween, type RecordSnapshot, readRecord } from './record-kinds';
 
@@ -20,6 +21,28 @@ declare module '@fastify/request-context' {
 function declarationOf(request: FastifyRequest | undefined): ActivityDeclaration | undefined {
   const declared = request?.routeOptions.config?.activity;
   return declared && !('none' in declared) ? declared : undefined;
+}
+
+interface Target {
+  entity: ActivityEntity;
+  /** Undefined for a create: the unit's answer names it. */
+  id: string | undefined;
+  name?: string;
+}
+
+/** Which record the request changes: by its path, the caller's own account, or a trash entry. */
+async function targetOf(
+  db: Db,
+  declared: ActivityDeclaration,
+  request: FastifyRequest,
+  params: Record<string, string | undefined>,
+): Promise<Target | undefined> {
+  if (declared.entity !== 'trashed') {
+    return { entity: declared.entity, id: declared.ownAccount ? request.caller?.id : params[declared.param ?? 'id'] };
+  }
+  const entry = await findTrash(db, params.trashId ?? '');
+  if (!entry) return undefined;
+  return { entity: entry.entity as ActivityEntity, id: entry.entity_id, name: entry.name };
 }
 
 /** The record a unit of work made, by what it answered: its id, or an object with one. */
@@ -91,19 +114,22 @@ export function recordingTransactions(run: DbHandle['transaction'], clock: () =>
     if (!request || !declared || requestContext.get('recorded')) return run(unit);
     requestContext.set('recorded', true);
     const params = request.params as Record<string, string | undefined>;
-    const named = declared.ownAccount ? request.caller?.id : params[declared.param ?? 'id'];
     return run(async (trx) => {
-      const before = named === undefined ? null : await readRecord(trx, declared.entity, named);
+      const target = await targetOf(trx, declared, request, params);
+      // A trash entry that is not there: the unit finds nothing to change either.
+      if (!target) return unit(trx);
+      const before = target.id === undefined ? null : await readRecord(trx, target.entity, target.id);
       const result = await unit(trx);
-      const entityId = named ?? idAnswered(result) ?? '';
-      const after = await readRecord(trx, declared.entity, entityId);
+      const entityId = target.id ?? idAnswered(result) ?? '';
+      const after = await readRecord(trx, target.entity, entityId);
       const onlyStatus = declared.statusOnly && isStatusChange(before, after);
       await writeEntry(trx, request, new Date(clock()).toISOString(), {
         action: onlyStatus ? 'status' : declared.action,
-        entity: declared.entity,
+        entity: target.entity,
         entityId,
         before,
         after,
+        ...(target.name === undefined ? {} : { name: target.name }),
       });
       return result;
     });

@@ -3,8 +3,8 @@ import {
   type ActivityPage,
   bannerFamilies,
   bannerFamilyNames,
+  optionEntity,
   optionFamilies,
-  optionFamilyEntities,
   optionFamilyNames,
   securityMessages,
 } from '@shopdesk/contract';
@@ -57,6 +57,8 @@ interface Step {
   idFromAnswer?: (res: LightMyRequestResponse) => string;
   /** The entry's action when it is not the declared one (an order's status-only change). */
   action?: string;
+  /** The entry's kind of record when the route does not name it (a trash entry's). */
+  entity?: string;
 }
 
 describe(`activity log (${engineName})`, () => {
@@ -347,6 +349,26 @@ describe(`activity log (${engineName})`, () => {
         call: async () => as(owner, 'DELETE', `/api/products/${ids['POST /api/products/create']}`),
         entityId: () => ids['POST /api/products/create'] ?? '',
       },
+      // The trash (api.md §12): the entry names the record the trash entry holds.
+      {
+        route: 'POST /api/trash/:trashId/restore',
+        call: async () => {
+          const trash = await t.request(as(owner, 'GET', '/api/trash?entity=product'));
+          const [entry] = trash.json() as Array<{ trashId: string }>;
+          return as(owner, 'POST', `/api/trash/${entry?.trashId}/restore`);
+        },
+        entityId: () => ids['POST /api/products/create'] ?? '',
+        entity: 'product',
+      },
+      {
+        route: 'DELETE /api/trash/:trashId',
+        call: async () => {
+          const deleted = await t.request(as(owner, 'DELETE', `/api/products/${ids['POST /api/products/create']}`));
+          return as(owner, 'DELETE', `/api/trash/${deleted.json().trashId}`);
+        },
+        entityId: () => ids['POST /api/products/create'] ?? '',
+        entity: 'product',
+      },
       {
         route: 'DELETE /api/category/:id',
         call: async () => as(owner, 'DELETE', `/api/category/${ids['POST /api/category/create']}`),
@@ -448,7 +470,7 @@ describe(`activity log (${engineName})`, () => {
       const [entry] = (await newest(t, owner, '?limit=1')).entries;
       expect(entry, step.route).toMatchObject({
         action: step.action ?? declared?.action,
-        entity: declared?.entity,
+        entity: step.entity ?? declared?.entity,
         entityId: id,
       });
       expect(entry?.requestId, step.route).toBe(res.headers['x-request-id']);
@@ -694,7 +716,7 @@ describe(`activity log (${engineName})`, () => {
       const byAction = await newest(t, owner, '?action=delete');
       expect(byAction.entries.length).toBeGreaterThan(0);
       expect(byAction.entries.every((entry) => entry.action === 'delete')).toBe(true);
-      const byEntity = await newest(t, owner, `?entity=${optionFamilyEntities.ram}`);
+      const byEntity = await newest(t, owner, `?entity=${optionEntity('ram')}`);
       expect(byEntity.entries.map((entry) => entry.action)).toEqual(['delete', 'update', 'create']);
       const byActor = await newest(t, owner, `?actor=${viewer.id}`);
       expect(byActor.entries.map((entry) => [entry.action, entry.entityId])).toEqual([

@@ -2,8 +2,8 @@ import {
   type ActivityEntity,
   type BannerFamily,
   bannerFamilyNames,
-  type OptionFamily,
-  optionFamilyEntities,
+  optionEntity,
+  optionFamilyNames,
 } from '@shopdesk/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db';
@@ -31,11 +31,8 @@ interface RecordKind {
 }
 
 const optionKinds = Object.fromEntries(
-  (Object.keys(optionFamilyEntities) as OptionFamily[]).map((family) => [
-    optionFamilyEntities[family],
-    { table: 'option_values', family, nameColumn: 'value' },
-  ]),
-) as Record<(typeof optionFamilyEntities)[OptionFamily], RecordKind>;
+  optionFamilyNames.map((family) => [optionEntity(family), { table: 'option_values', family, nameColumn: 'value' }]),
+) as Record<ReturnType<typeof optionEntity>, RecordKind>;
 
 const bannerKinds = Object.fromEntries(
   bannerFamilyNames.map((family) => [family, { table: 'banners', family, nameColumn: 'cat_name' }]),

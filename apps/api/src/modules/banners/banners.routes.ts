@@ -2,9 +2,9 @@ import {
   type BannerFamily,
   bannerFamilies,
   bannerSchema,
-  deletedSchema,
   idParamSchema,
   objectBodySchema,
+  trashedSchema,
 } from '@shopdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -48,7 +48,7 @@ export function bannersRoutes(family: BannerFamily) {
           refusal: bannerFamilies[family].onlyOwner,
           activity: { action: 'delete', entity: family },
         },
-        schema: { params: idParamSchema, response: { 200: deletedSchema } },
+        schema: { params: idParamSchema, response: { 200: trashedSchema } },
       },
       (request) => service.remove(callerOf(request), request.params.id),
     );

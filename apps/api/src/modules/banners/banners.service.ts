@@ -5,6 +5,8 @@ import { forbidden, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
 import { ownUploads } from '../../lib/own-uploads';
 import { findCategory } from '../categories/categories.repository';
+import { moveToTrash } from '../trash/trash.repository';
+import { trashMove } from '../trash/trash-move';
 import * as repo from './banners.repository';
 
 /** One service for the four banner families; the family names its messages and fields. */
@@ -71,9 +73,17 @@ export function bannersService(ctx: AppContext, family: BannerFamily) {
     },
     remove: async (caller: Caller, id: string) => {
       if (!caller.permissions.has('catalogue:delete')) throw forbidden(spec.onlyOwner);
-      await get(id);
-      await ctx.transaction((trx) => repo.deleteBanner(trx, family, id));
-      return { success: true as const, message: spec.deleted };
+      const banner = await get(id);
+      const name = [spec.title, banner.catName, banner.subCatName].filter(Boolean).join(' · ');
+      const trashId = await ctx.transaction(async (trx) => {
+        const moved = await moveToTrash(trx, { ...trashMove(ctx, caller), entity: family, entityId: id, name }, [
+          ['banners', 'id', [id]],
+        ]);
+        if (!moved) throw notFound('Not found');
+        return moved.trashId;
+      });
+      // Its images stay until the trash is purged.
+      return { success: true as const, message: spec.deleted, trashId };
     },
   };
 }

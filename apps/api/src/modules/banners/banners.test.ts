@@ -329,7 +329,7 @@ describe(`banner families (${engineName})`, () => {
       const banner = created.shift()!;
       const res = await remove(banner.id);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: deletedMessage });
+      expect(res.json()).toEqual({ success: true, message: deletedMessage, trashId: expect.any(String) });
       expect((await getOne(banner.id)).statusCode).toBe(404);
       expect(await list()).toEqual(created);
       const again = await remove(banner.id);

@@ -5,8 +5,8 @@ import {
   categoryDataSchema,
   categoryListSchema,
   categorySchema,
-  deletedSchema,
   idParamSchema,
+  trashedSchema,
 } from '@shopdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -58,7 +58,7 @@ export async function categoriesRoutes(fastify: FastifyInstance, { ctx }: { ctx:
         refusal: catalogueMessages.onlyOwnerDeletesCategory,
         activity: { action: 'delete', entity: 'category' },
       },
-      schema: { params: idParamSchema, response: { 200: deletedSchema } },
+      schema: { params: idParamSchema, response: { 200: trashedSchema } },
     },
     (request) => categories.deleteCategory(ctx, callerOf(request), request.params.id),
   );

@@ -15,6 +15,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error'
 import { newId, nowIso } from '../../lib/ids';
 import { ownUploads } from '../../lib/own-uploads';
 import { storeProductJson } from '../products/product-json';
+import { moveToTrash } from '../trash/trash.repository';
+import { trashMove } from '../trash/trash-move';
 import * as repo from './categories.repository';
 import { categoryReferences } from './category-references';
 
@@ -106,18 +108,33 @@ export async function updateCategory(ctx: AppContext, id: string, body: Record<s
   return getCategory(ctx, id);
 }
 
-/** `catalogue:delete` only; a root takes its sub categories with it; refused while products use any of them. */
+/**
+ * `catalogue:delete` only; a root takes its sub categories with it; refused while live products
+ * use any of them (trashed products are out of `products`, so they never count). Moves them to
+ * the trash (api.md §12).
+ */
 export async function deleteCategory(ctx: AppContext, caller: Caller, id: string) {
   if (!caller.permissions.has('catalogue:delete')) throw forbidden(catalogueMessages.onlyOwnerDeletesCategory);
   const row = await repo.findCategory(ctx.db, id);
   if (!row) throw notFound(catalogueMessages.categoryNotFound);
-  const ids = [id, ...(await repo.listChildren(ctx.db, id)).map((child) => child.id)];
-  let inUse = 0;
-  for (const reference of categoryReferences) inUse += (await reference.blocksDelete?.(ctx.db, ids)) ?? 0;
-  if (inUse > 0) throw conflict(catalogueMessages.categoryInUse(inUse));
-  await ctx.transaction((trx) => repo.deleteCategory(trx, id));
-  ctx.log.info({ event: 'category.deleted', categoryId: id, by: caller.id }, 'category deleted');
-  return { success: true as const, message: catalogueMessages.categoryDeleted };
+  const trashId = await ctx.transaction(async (trx) => {
+    const ids = [id, ...(await repo.listChildren(trx, id)).map((child) => child.id)];
+    let inUse = 0;
+    for (const reference of categoryReferences) inUse += (await reference.blocksDelete?.(trx, ids)) ?? 0;
+    if (inUse > 0) throw conflict(catalogueMessages.categoryInUse(inUse));
+    const moved = await moveToTrash(
+      trx,
+      { ...trashMove(ctx, caller), entity: 'category', entityId: id, name: row.name },
+      [
+        ['categories', 'parent_id', [id]],
+        ['categories', 'id', [id]],
+      ],
+    );
+    if (!moved) throw notFound(catalogueMessages.categoryNotFound);
+    return moved.trashId;
+  });
+  ctx.log.info({ event: 'category.deleted', categoryId: id, by: caller.id, trashId }, 'category moved to the trash');
+  return { success: true as const, message: catalogueMessages.categoryDeleted, trashId };
 }
 
 export async function countRootCategories(ctx: AppContext) {

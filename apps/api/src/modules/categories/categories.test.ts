@@ -407,7 +407,7 @@ describe(`categories API (${engineName})`, () => {
 
       const res = await remove(fashion.id);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: 'Category Deleted!' });
+      expect(res.json()).toEqual({ success: true, message: 'Category Deleted!', trashId: expect.any(String) });
       expect((await getOne(fashion.id)).statusCode).toBe(404);
       expect((await getOne(shirts.id)).statusCode).toBe(404);
       expect(await counts()).toEqual({ roots: 1, subs: 1 });
@@ -420,7 +420,7 @@ describe(`categories API (${engineName})`, () => {
       const shoes = await createSub('Shoes', fashion.id);
       const res = await remove(shirts.id);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: 'Category Deleted!' });
+      expect(res.json()).toEqual({ success: true, message: 'Category Deleted!', trashId: expect.any(String) });
       expect(await counts()).toEqual({ roots: 1, subs: 1 });
       expect(await list()).toEqual([{ ...fashion, children: [asChild(shoes)] }]);
     });

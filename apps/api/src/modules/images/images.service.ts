@@ -98,6 +98,15 @@ async function removeIfUnused(ctx: AppContext, filePath: string): Promise<void> 
   if (!(await isImageReferenced(ctx.db, filePath))) await removeImageFiles(ctx.imageStore, filePath);
 }
 
+/**
+ * After a record is gone for good (a trash purge): removes the files of these image URLs that
+ * nothing else (a live record, another trashed one, a temporary store) still names.
+ */
+export async function removeUnusedImages(ctx: AppContext, urls: readonly string[]): Promise<void> {
+  const filePaths = new Set(urls.flatMap((url) => filePathOfUrl(url) ?? []));
+  for (const filePath of filePaths) await removeIfUnused(ctx, filePath);
+}
+
 export async function deleteImage(ctx: AppContext, caller: Caller, url: string) {
   const filePath = filePathOfUrl(url);
   if (filePath) {

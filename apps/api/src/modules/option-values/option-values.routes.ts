@@ -1,15 +1,16 @@
 import {
-  deletedSchema,
   idParamSchema,
   type OptionFamily,
   objectBodySchema,
-  optionFamilyEntities,
+  optionEntity,
   optionRecordSchema,
+  trashedSchema,
 } from '@shopdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { callerOf } from '../../plugins/auth';
 import { optionValuesService } from './option-values.service';
 
 /** `/api/productRAMS`, `/api/productWeight`, `/api/productSIZE`: one module, registered per family. */
@@ -18,7 +19,7 @@ export function optionValuesRoutes(family: OptionFamily) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const service = optionValuesService(ctx, family);
     const record = optionRecordSchema(family);
-    const entity = optionFamilyEntities[family];
+    const entity = optionEntity(family);
     // The body is checked by the service with the family's own empty-value message.
     const body = objectBodySchema;
 
@@ -48,9 +49,9 @@ export function optionValuesRoutes(family: OptionFamily) {
       '/:id',
       {
         config: { permission: 'catalogue:write', activity: { action: 'delete', entity } },
-        schema: { params: idParamSchema, response: { 200: deletedSchema } },
+        schema: { params: idParamSchema, response: { 200: trashedSchema } },
       },
-      (request) => service.remove(request.params.id),
+      (request) => service.remove(callerOf(request), request.params.id),
     );
   };
 }

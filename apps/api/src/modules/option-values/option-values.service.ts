@@ -4,11 +4,15 @@ import {
   type OptionFamily,
   type OptionRecord,
   optionBodySchema,
+  optionEntity,
   optionFamilies,
 } from '@shopdesk/contract';
 import type { AppContext } from '../../context';
+import type { Caller } from '../../lib/caller';
 import { conflict, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
+import { moveToTrash } from '../trash/trash.repository';
+import { trashMove } from '../trash/trash-move';
 import * as repo from './option-values.repository';
 
 /** One service for RAM, WEIGHT and SIZE values; the family names the field and messages. */
@@ -58,11 +62,20 @@ export function optionValuesService(ctx: AppContext, family: OptionFamily) {
       await ctx.transaction((trx) => repo.updateOptionValue(trx, family, id, value));
       return get(id);
     },
-    remove: async (id: string) => {
-      await ctx.transaction(async (trx) => {
-        if (!(await repo.deleteOptionValue(trx, family, id))) throw notFound(catalogueMessages.optionNotFound);
+    /** Moves the value to the trash (api.md §12), under the family's entity name (productRAMS, …). */
+    remove: async (caller: Caller, id: string) => {
+      const row = await repo.findOptionValue(ctx.db, family, id);
+      if (!row) throw notFound(catalogueMessages.optionNotFound);
+      const trashId = await ctx.transaction(async (trx) => {
+        const moved = await moveToTrash(
+          trx,
+          { ...trashMove(ctx, caller), entity: optionEntity(family), entityId: id, name: row.value },
+          [['option_values', 'id', [id]]],
+        );
+        if (!moved) throw notFound(catalogueMessages.optionNotFound);
+        return moved.trashId;
       });
-      return { success: true as const, message: itemDeletedMessage };
+      return { success: true as const, message: itemDeletedMessage, trashId };
     },
   };
 }

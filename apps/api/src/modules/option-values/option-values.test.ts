@@ -169,7 +169,7 @@ describe.each(families)(`option values $name ($path, ${engineName})`, ({ path, f
     const value = await createValue('Gone');
     const res = await remove(value.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: 'Item Deleted!' });
+    expect(res.json()).toEqual({ success: true, message: 'Item Deleted!', trashId: expect.any(String) });
     expect((await getOne(value.id)).statusCode).toBe(404);
     const again = await remove(value.id);
     expect(again.statusCode).toBe(404);
@@ -189,7 +189,7 @@ describe.each(families)(`option values $name ($path, ${engineName})`, ({ path, f
     const value = await createValue('Shared');
     const res = await remove(value.id, other.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: 'Item Deleted!' });
+    expect(res.json()).toEqual({ success: true, message: 'Item Deleted!', trashId: expect.any(String) });
     expect(await list()).toEqual([]);
   });
 

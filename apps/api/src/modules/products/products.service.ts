@@ -1,14 +1,15 @@
 import { type Product, type ProductListQuery, productFormSchema, productMessages } from '@shopdesk/contract';
 import type { AppContext } from '../../context';
-import { bumpCounter, counterNames, readCounter } from '../../db/counters';
+import { bumpCounter, bumpCounters, counterNames, readCounter } from '../../db/counters';
 import type { Caller } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
 import { ownUploads } from '../../lib/own-uploads';
 import { findCategory } from '../categories/categories.repository';
+import { moveToTrash, rowsOf } from '../trash/trash.repository';
+import { trashMove } from '../trash/trash-move';
 import { productPageJson, productTexts, storeProductJson } from './product-json';
 import * as repo from './products.repository';
-import { countReviewsOfProduct } from './reviews.repository';
 
 const defaultPerPage = 10_000;
 /**
@@ -124,20 +125,33 @@ export async function updateProduct(ctx: AppContext, id: string, body: unknown):
   return getProduct(ctx, id);
 }
 
-/** `catalogue:delete` only (the route declares it too); the product's reviews go with it. */
+/**
+ * `catalogue:delete` only (the route declares it too). Moves the product, with its reviews, to
+ * the trash (api.md §12): out of every list, count, search and best seller list at once.
+ */
 export async function deleteProduct(ctx: AppContext, caller: Caller, id: string) {
   if (!caller.permissions.has('catalogue:delete')) throw forbidden(productMessages.onlyOwnerDeletes);
-  await getProduct(ctx, id);
-  await ctx.transaction(async (trx) => {
-    const reviews = await countReviewsOfProduct(trx, id);
-    if (await repo.deleteProduct(trx, id)) {
-      await bumpCounter(trx, counterNames.products, -1);
-      await bumpCounter(trx, counterNames.productsVersion, 1);
-      if (reviews > 0) await bumpCounter(trx, counterNames.reviews, -reviews);
-    }
+  const product = await getProduct(ctx, id);
+  const trashId = await ctx.transaction(async (trx) => {
+    const moved = await moveToTrash(
+      trx,
+      { ...trashMove(ctx, caller), entity: 'product', entityId: id, name: product.name },
+      [
+        ['product_reviews', 'product_id', [id]],
+        ['products', 'id', [id]],
+      ],
+    );
+    if (!moved) throw notFound(productMessages.notFound);
+    const reviews = rowsOf(moved.snapshot, 'product_reviews').length;
+    await bumpCounters(trx, [
+      [counterNames.products, -1],
+      [counterNames.productsVersion, 1],
+      [counterNames.reviews, -reviews],
+    ]);
+    return moved.trashId;
   });
-  ctx.log.info({ event: 'product.deleted', productId: id, by: caller.id }, 'product deleted');
-  return { success: true as const, message: productMessages.deleted };
+  ctx.log.info({ event: 'product.deleted', productId: id, by: caller.id, trashId }, 'product moved to the trash');
+  return { success: true as const, message: productMessages.deleted, trashId };
 }
 
 export async function countProducts(ctx: AppContext) {

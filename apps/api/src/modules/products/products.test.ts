@@ -382,7 +382,7 @@ describe(`products API: create, read, update, delete (${engineName})`, () => {
       const before = await count();
       const res = await remove(product.id);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: 'Product Deleted!' });
+      expect(res.json()).toEqual({ success: true, message: 'Product Deleted!', trashId: expect.any(String) });
       expect((await getOne(product.id)).statusCode).toBe(404);
       expect(await count()).toBe(before - 1);
       const again = await remove(product.id);
@@ -716,7 +716,7 @@ describe(`products and categories together (${engineName})`, () => {
     }
     const after = await deleteCategory(books.id);
     expect(after.statusCode).toBe(200);
-    expect(after.json()).toEqual({ success: true, message: 'Category Deleted!' });
+    expect(after.json()).toEqual({ success: true, message: 'Category Deleted!', trashId: expect.any(String) });
   });
 
   it('renaming a category updates catName, the category object and subCatName, and search finds the new name', async () => {

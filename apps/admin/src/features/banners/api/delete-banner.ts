@@ -1,7 +1,7 @@
 import { type BannerFamily, bannerFamilies } from '@shopdesk/contract';
 import { api } from '../../../lib/api-client';
 
-type Deleted = { success: true; message: string };
+type Deleted = { success: true; message: string; trashId: string };
 
 /** Owner only (spec §6); callers go through the shared owner-checked delete action. */
 export function deleteBanner(family: BannerFamily, id: string): Promise<Deleted> {

@@ -3,7 +3,7 @@ import { useOwnerDelete } from '../../../components/ui/use-owner-delete';
 import { api } from '../../../lib/api-client';
 import { categoryKeys } from './category-keys';
 
-type DeleteAnswer = { success: true; message: string };
+type DeleteAnswer = { success: true; message: string; trashId: string };
 
 /** Also removes a sub category (it is a category with a parent). */
 export function deleteCategory(id: string): Promise<DeleteAnswer> {

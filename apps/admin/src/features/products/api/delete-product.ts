@@ -2,7 +2,7 @@ import { productMessages, productsPath } from '@shopdesk/contract';
 import { useOwnerDelete } from '../../../components/ui/use-owner-delete';
 import { api } from '../../../lib/api-client';
 
-type DeleteAnswer = { success: true; message: string };
+type DeleteAnswer = { success: true; message: string; trashId: string };
 
 export function deleteProduct(id: string): Promise<DeleteAnswer> {
   return api.delete<DeleteAnswer>(`${productsPath}/${encodeURIComponent(id)}`);
