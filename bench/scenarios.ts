@@ -1,6 +1,8 @@
+import { activityScenarios } from './activity-scenarios';
+import type { Context, LoadBase } from './context';
 import { type LoadResult, load, oneClient, request } from './load';
 import { int, ms, type Row } from './report';
-import type { Running } from './servers';
+import { trashScenarios } from './trash-scenarios';
 
 /** Common, rare, prefix and no-match words, over the seed's catalogue vocabulary. */
 export const searchTerms = [
@@ -17,19 +19,7 @@ export const searchTerms = [
   'quixotic widget',
 ];
 
-interface Context {
-  server: Running;
-  control: Running;
-  token: string;
-  seconds: number;
-  /** Latency multiplier allowed on this engine (PostgreSQL: 2). */
-  latency: number;
-  log: (line: string) => void;
-  /** Scenario groups to run (`--only products,search,orders,single`); all when empty. */
-  only?: string[];
-}
-
-export const scenarioGroups = ['products', 'search', 'orders', 'single'] as const;
+export const scenarioGroups = ['products', 'search', 'orders', 'single', 'activity', 'trash'] as const;
 
 const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
@@ -104,11 +94,20 @@ export async function apiScenarios(c: Context): Promise<Row[]> {
     });
   }
 
+  let orderStatus: Row | undefined;
   if (runs('orders')) {
     c.log('order status updates...');
-    rows.push(await orderUpdates(c, base));
+    orderStatus = await orderUpdates(c, base);
+    rows.push(orderStatus);
   }
-  if (!runs('single')) return rows;
+  if (runs('single')) rows.push(...(await singleClient(c, headers)));
+  if (runs('activity')) rows.push(...(await activityScenarios(c, base, orderStatus ?? (() => orderUpdates(c, base)))));
+  if (runs('trash')) rows.push(...(await trashScenarios(c, headers)));
+  return rows;
+}
+
+async function singleClient(c: Context, headers: Record<string, string>): Promise<Row[]> {
+  const rows: Row[] = [];
 
   c.log('single-client latencies...');
   const single = async (scenario: string, path: string, budgetMs: number) => {
@@ -140,10 +139,7 @@ export async function apiScenarios(c: Context): Promise<Row[]> {
 type Order = Record<string, unknown> & { id: string; status: string };
 
 /** PUT /api/orders/:id with the whole order and another status, 10 connections. */
-export async function orderUpdates(
-  c: Context,
-  base: { seconds: number; warmupSeconds: number; headers: Record<string, string> },
-) {
+export async function orderUpdates(c: Context, base: LoadBase) {
   const headers = base.headers;
   const count = JSON.parse((await request(`${c.server.baseUrl}/api/orders/get/count`, { headers })).body) as {
     orderCount: number;

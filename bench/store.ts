@@ -10,8 +10,16 @@ export interface Sizes {
   orders: number;
   reviews: number;
   customers: number;
+  /** Entries of the activity log (api.md §11). */
+  activity: number;
 }
-export const fullSizes: Sizes = { products: 100_000, orders: 1_000_000, reviews: 300_000, customers: 10_000 };
+export const fullSizes: Sizes = {
+  products: 100_000,
+  orders: 1_000_000,
+  reviews: 300_000,
+  customers: 10_000,
+  activity: 1_000_000,
+};
 
 export interface Store {
   engine: Engine;
@@ -26,9 +34,15 @@ export interface Store {
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const isFull = (s: Sizes) => JSON.stringify(s) === JSON.stringify(fullSizes);
-const suffix = (s: Sizes) => (isFull(s) ? '' : `-${s.products}-${s.orders}-${s.reviews}`);
+const suffix = (s: Sizes) => (isFull(s) ? '' : `-${s.products}-${s.orders}-${s.reviews}-${s.activity}`);
 
-/** The large store: reused when it already holds exactly these sizes, otherwise made afresh by the seed command. */
+/**
+ * The large store: reused when it already holds exactly these sizes (the activity log: at least
+ * as many entries; the bench's own writes add some), otherwise made afresh by the seed command.
+ * A store seeded before the log existed holds none, so it is made again. The seed spreads the
+ * entries over the last 330 days, within ACTIVITY_DAYS (365): the server's pruning leaves the
+ * log whole for a month after the seed.
+ */
 export async function prepareStore(engine: Engine, sizes: Sizes, log: (line: string) => void): Promise<Store> {
   const dataDir = path.join(root, 'bench/.data', `${engine}${suffix(sizes)}`);
   const database = `shopdesk_bench${suffix(sizes).replaceAll('-', '_')}`;
@@ -37,7 +51,13 @@ export async function prepareStore(engine: Engine, sizes: Sizes, log: (line: str
   const marker = path.join(dataDir, 'bench-seed.json');
 
   const held = engine === 'sqlite' ? sqliteSizes(dataDir) : await postgresSizes(env.DATABASE_URL as string);
-  if (held && held.products === sizes.products && held.orders === sizes.orders && held.reviews === sizes.reviews) {
+  if (
+    held &&
+    held.products === sizes.products &&
+    held.orders === sizes.orders &&
+    held.reviews === sizes.reviews &&
+    held.activity >= sizes.activity
+  ) {
     const seedSeconds = fs.existsSync(marker)
       ? (JSON.parse(fs.readFileSync(marker, 'utf8')) as { seconds: number }).seconds
       : null;
@@ -48,7 +68,9 @@ export async function prepareStore(engine: Engine, sizes: Sizes, log: (line: str
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
   if (engine === 'postgres') await recreateDatabase(database);
-  log(`Seeding ${sizes.products} products, ${sizes.orders} orders, ${sizes.reviews} reviews (${engine})...`);
+  log(
+    `Seeding ${sizes.products} products, ${sizes.orders} orders, ${sizes.reviews} reviews, ${sizes.activity} activity entries (${engine})...`,
+  );
   const started = performance.now();
   await run(
     'node',
@@ -65,7 +87,8 @@ function sqliteSizes(dataDir: string): Sizes | null {
   if (!fs.existsSync(file)) return null;
   const db = new SQLite(file, { readonly: true });
   try {
-    return readCounters(db.prepare('select name, value from counters').all() as CounterRow[]);
+    const counters = db.prepare('select name, value from counters').all() as CounterRow[];
+    return readCounters(counters, () => (db.prepare('select count(*) as n from activity').get() as { n: number }).n);
   } catch {
     return null;
   } finally {
@@ -77,7 +100,12 @@ async function postgresSizes(url: string): Promise<Sizes | null> {
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
-    return readCounters((await client.query<CounterRow>('select name, value from counters')).rows);
+    const counters = (await client.query<CounterRow>('select name, value from counters')).rows;
+    const entries = await client
+      .query<{ n: string }>('select count(*) as n from activity')
+      .then((result) => Number(result.rows[0]?.n ?? 0))
+      .catch(() => 0);
+    return readCounters(counters, () => entries);
   } catch {
     return null;
   } finally {
@@ -86,9 +114,16 @@ async function postgresSizes(url: string): Promise<Sizes | null> {
 }
 
 type CounterRow = { name: string; value: number | string };
-function readCounters(rows: CounterRow[]): Sizes {
+/** The store's sizes from its counters; the activity log has none: its entries are counted (0 without the table). */
+function readCounters(rows: CounterRow[], countEntries: () => number): Sizes {
   const get = (name: string) => Number(rows.find((row) => row.name === name)?.value ?? -1);
-  return { products: get('products'), orders: get('orders'), reviews: get('reviews'), customers: -1 };
+  let activity = 0;
+  try {
+    activity = countEntries();
+  } catch {
+    // A store made before the log existed.
+  }
+  return { products: get('products'), orders: get('orders'), reviews: get('reviews'), customers: -1, activity };
 }
 
 async function recreateDatabase(database: string): Promise<void> {

@@ -8,7 +8,7 @@ import { openImageStore } from '../lib/open-image-store';
 import { productText } from '../modules/products/product-json';
 
 /**
- * `npm run db:seed [-- --products N --orders N --reviews N --customers N --reset]`:
+ * `npm run db:seed [-- --products N --orders N --reviews N --customers N --activity N --reset]`:
  * the demo shop, or a large one for load work. A shop that already has a catalogue is left
  * alone unless --reset (which removes everything but the administrators' accounts).
  */
@@ -25,7 +25,7 @@ function parseArgs(argv: string[]): { sizes: SeedSizes; reset: boolean } {
     const value = Number(argv[i + 1]);
     if (!(key in sizes) || !Number.isInteger(value) || value < 0) {
       throw new Error(
-        `Unknown or bad argument ${arg} ${argv[i + 1] ?? ''} (use --products N --orders N --reviews N --customers N --reset)`,
+        `Unknown or bad argument ${arg} ${argv[i + 1] ?? ''} (use --products N --orders N --reviews N --customers N --activity N --reset)`,
       );
     }
     sizes[key] = value;
@@ -60,7 +60,7 @@ try {
     const made = await seedShop(ctx, sizes, productText);
     await settle(handle);
     process.stdout.write(
-      `Seeded ${made.products} products, ${made.reviews} reviews, ${made.orders} orders, ${made.customers} customers (${handle.engine}) in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
+      `Seeded ${made.products} products, ${made.reviews} reviews, ${made.orders} orders, ${made.customers} customers, ${made.activity} activity entries (${handle.engine}) in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
     );
   }
 } finally {

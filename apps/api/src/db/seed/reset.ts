@@ -17,6 +17,7 @@ export async function resetShop(ctx: SeedContext): Promise<void> {
       'temp_uploads',
       // Trashed records of the old shop (their snapshots name its categories).
       'trash',
+      'activity',
     ] as const) {
       await trx.deleteFrom(table).execute();
     }

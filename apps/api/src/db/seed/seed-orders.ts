@@ -43,6 +43,9 @@ function statusFor(random: Random, ageDays: number): string {
   ] as const);
 }
 
+/** Recent orders kept for the activity log's entries (the ones whose status still moves). */
+const recentKept = 20_000;
+
 /**
  * Two years of orders in date order, with their lines, and the summaries (per day, per
  * product, counters) computed alongside and written once at the end. Runs inside the
@@ -55,8 +58,9 @@ export async function seedOrders(
   customers: Array<{ id: string; name: string; email: string; phone: string }>,
   total: number,
   now: number,
-): Promise<number> {
-  if (products.length === 0 || customers.length === 0 || total === 0) return 0;
+): Promise<{ made: number; recent: Array<{ id: string; name: string; status: string }> }> {
+  let recent: Array<{ id: string; name: string; status: string }> = [];
+  if (products.length === 0 || customers.length === 0 || total === 0) return { made: 0, recent };
   const days = dayWeights(now);
   const weightSum = days.reduce((sum, d) => sum + d.weight, 0);
   const daily = new Map<string, { sales: number; orders: number }>();
@@ -146,6 +150,8 @@ export async function seedOrders(
         created_at: isoTime(time),
       });
       made += 1;
+      recent.push({ id, name: customer.name, status });
+      if (recent.length >= 2 * recentKept) recent = recent.slice(-recentKept);
       if (orders.length >= chunk) await flush();
     }
   }
@@ -165,5 +171,5 @@ export async function seedOrders(
     })),
   );
   await bulk.addToCounters(counters);
-  return made;
+  return { made, recent: recent.slice(-recentKept) };
 }

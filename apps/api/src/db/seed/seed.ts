@@ -10,6 +10,7 @@ import type { ProductsTable } from '../schema';
 import { BulkLoader } from './bulk';
 import { demoCategories, demoOptions, firstNames, lastNames } from './demo-catalogue';
 import { Random } from './random';
+import { type SeedRecords, seedActivity, staffRows } from './seed-activity';
 import { drawCategoryImage, drawProductImages, makeBannerImage } from './seed-images';
 import { seedOrders } from './seed-orders';
 import { planProducts } from './seed-products';
@@ -19,10 +20,15 @@ export interface SeedSizes {
   orders: number;
   reviews: number;
   customers: number;
+  /** Entries of the activity log (api.md §11) over the last year, by a few dozen staff; none when left out. */
+  activity?: number;
 }
 
 /** The demo shop loaded on first start: enough to look alive, quick to make. */
-export const demoSizes: SeedSizes = { products: 300, orders: 2500, reviews: 900, customers: 120 };
+export const demoSizes: SeedSizes = { products: 300, orders: 2500, reviews: 900, customers: 120, activity: 0 };
+
+/** The staff accounts a seeded activity log is written by. */
+const staffCount = 36;
 
 /** The app's context, or what the seed command builds (no epoch: no server to tell). */
 export interface SeedContext {
@@ -116,7 +122,13 @@ async function seedWith(
 
   const customerHash = await hashPassword('customer-password');
   const customers = Array.from({ length: sizes.customers }, (_, i) => customerRow(i, random, customerHash, stamp));
-  await bulk.transaction(() => bulk.insert('users', customers));
+  // Staff accounts only with a log to write (the demo shop and the tests' shops have none).
+  const activityTotal = sizes.activity ?? 0;
+  const staff = activityTotal > 0 ? staffRows(random, staffCount, stamp) : [];
+  await bulk.transaction(async () => {
+    await bulk.insert('users', customers);
+    await bulk.insert('users', staff);
+  });
 
   const plan = planProducts(random, categories, sizes, customers, now);
   // Each product's list row with its stored answer text, made by the products module's own
@@ -154,6 +166,7 @@ async function seedWith(
   // One transaction for the catalogue, its reviews, the orders and the summaries: their
   // indexes are built once each, after their rows (see BulkLoader).
   let orders = 0;
+  let recentOrders: SeedRecords['orders'] = [];
   await bulk.transaction(async () => {
     await bulk.insert('products', plan.products);
     await bulk.insert('product_list', listRows);
@@ -166,12 +179,35 @@ async function seedWith(
       ]),
     );
     await bulk.loaded(['products', 'product_list', 'product_reviews']);
-    orders = await seedOrders(bulk, random, plan.products, customers, sizes.orders, now);
+    const made = await seedOrders(bulk, random, plan.products, customers, sizes.orders, now);
+    orders = made.made;
+    recentOrders = made.recent;
   }, ['products', 'product_list', 'product_reviews', 'orders', 'order_items', 'sales_daily', 'product_sales']);
-  await seedBanners(ctx, bulk, random, categories, stamp);
+  const banners = await seedBanners(ctx, bulk, random, categories, stamp);
+  let activity = 0;
+  if (activityTotal > 0) {
+    const records: SeedRecords = {
+      products: plan.products,
+      categories: categoryRows.map((row) => ({ id: String(row.id), name: String(row.name) })),
+      orders: recentOrders,
+      customers,
+      options: optionRows,
+      banners,
+    };
+    // Its own bulk transaction: the log's indexes are built once, after its rows.
+    await bulk.transaction(async () => {
+      activity = await seedActivity(bulk, random, records, staff, activityTotal, now);
+    }, ['activity']);
+  }
   // A running app reads its counters again now.
   ctx.epoch?.bump();
-  return { products: plan.products.length, reviews: plan.reviews.length, orders, customers: customers.length };
+  return {
+    products: plan.products.length,
+    reviews: plan.reviews.length,
+    orders,
+    customers: customers.length,
+    activity,
+  };
 }
 
 function categoryRow(
@@ -252,4 +288,5 @@ async function seedBanners(
     }
   }
   await bulk.insert('banners', rows);
+  return rows as Array<{ id: string; family: string; cat_name: string }>;
 }
