@@ -78,6 +78,61 @@ const shots: Shot[] = [
   { file: 'staff', path: '/settings/staff', signedIn: true, ready: heading('Staff') },
   { file: 'roles', path: '/settings/roles', signedIn: true, ready: heading('Roles') },
   {
+    // The log of the changes made above and here: a price, an order's status.
+    file: 'activity',
+    path: '/settings/activity',
+    signedIn: true,
+    arrange: async ({ server, token }) => {
+      const products = (await api(server, 'GET', '/api/products?page=1&perPage=2', undefined, token)).body as {
+        products: Array<Record<string, unknown> & { id: string; price: number; category: { id: string } }>;
+      };
+      for (const product of products.products) {
+        await api(
+          server,
+          'PUT',
+          `/api/products/${product.id}`,
+          { ...product, category: product.category.id, price: product.price - 500 },
+          token,
+        );
+      }
+      const orders = (await api(server, 'GET', '/api/orders?page=1&perPage=1', undefined, token)).body as {
+        orders: Array<Record<string, unknown> & { id: string; status: string }>;
+      };
+      for (const order of orders.orders) {
+        await api(
+          server,
+          'PUT',
+          `/api/orders/${order.id}`,
+          { ...order, status: order.status === 'pending' ? 'confirm' : 'pending' },
+          token,
+        );
+      }
+    },
+    ready: async (page) => {
+      await heading('Activity')(page);
+      await page.getByRole('row').nth(1).waitFor();
+    },
+  },
+  {
+    // Two products and a banner deleted: what Trash lists until they are restored or purged.
+    file: 'trash',
+    path: '/settings/trash',
+    signedIn: true,
+    arrange: async ({ server, token }) => {
+      const products = (await api(server, 'GET', '/api/products?page=2&perPage=2', undefined, token)).body as {
+        products: Array<{ id: string }>;
+      };
+      for (const product of products.products)
+        await api(server, 'DELETE', `/api/products/${product.id}`, undefined, token);
+      const banners = (await api(server, 'GET', '/api/banners', undefined, token)).body as Array<{ id: string }>;
+      if (banners[0]) await api(server, 'DELETE', `/api/banners/${banners[0].id}`, undefined, token);
+    },
+    ready: async (page) => {
+      await heading('Trash')(page);
+      await page.getByRole('row').nth(1).waitFor();
+    },
+  },
+  {
     file: 'my-account',
     path: '/my-account',
     signedIn: true,
