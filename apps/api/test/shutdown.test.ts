@@ -261,5 +261,8 @@ describe(`production server: a clean shutdown (${engineName})`, () => {
         await database.drop();
       }
     },
+    // Three production servers start, serve and stop one after the other: ~10 s on a quiet
+    // machine, up to 30 s on a loaded one (2 cores shared with other suites).
+    90_000,
   );
 });
