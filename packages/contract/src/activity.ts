@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trashEntityNames } from './trash';
 
 /**
  * The activity log (api.md §11): one entry per change made through the API, written in the
@@ -21,22 +22,11 @@ export const activityActions = [
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 
-/** The kinds of record an entry names: the families by their path names. */
-export const activityEntities = [
-  'product',
-  'category',
-  'order',
-  'user',
-  'role',
-  'view',
-  'productRAMS',
-  'productWeight',
-  'productSIZE',
-  'homeBanner',
-  'banners',
-  'homeSideBanners',
-  'homeBottomBanners',
-] as const;
+/**
+ * The kinds of record an entry names: the families by their path names. What the trash holds
+ * (api.md §12) is named the same way and listed there.
+ */
+export const activityEntities = [...trashEntityNames, 'order', 'user', 'role', 'view'] as const;
 export type ActivityEntity = (typeof activityEntities)[number];
 
 export const activityPath = '/api/activity';
