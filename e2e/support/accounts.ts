@@ -15,8 +15,8 @@ export async function expectAlert(page: Page, text: string, kind: 'success' | 'e
     const shown = await page.getByTestId('app-alert').allInnerTexts();
     throw new Error(`alert '${text}' never appeared; shown: ${JSON.stringify(shown)} at ${page.url()}`);
   }
-  // The words only: a delete's alert also holds its UNDO button.
-  expect((await alert.getByTestId('app-alert-message').textContent())?.trim()).toBe(text);
+  // The live region (role alert) holds the words only; a delete's UNDO button sits beside it.
+  expect((await alert.getByRole('alert').textContent())?.trim()).toBe(text);
   expect(await alert.evaluate((node) => getComputedStyle(node).backgroundColor), `colour of '${text}'`).toBe(
     alertColours[kind],
   );

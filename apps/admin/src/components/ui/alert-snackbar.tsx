@@ -45,6 +45,9 @@ export default function AlertSnackbar() {
         }
         severity={alert.kind}
         variant="filled"
+        // The live region is the message alone: read aloud, and found by role, as the spec's
+        // words ("Product Deleted!"), without the UNDO button's label.
+        role="none"
         data-testid="app-alert"
         sx={{
           width: '100%',
@@ -53,7 +56,9 @@ export default function AlertSnackbar() {
           '& .MuiAlert-icon, & .MuiIconButton-root': { color: '#fff' },
         }}
       >
-        <span data-testid="app-alert-message">{alert.msg}</span>
+        <span role="alert" data-testid="app-alert-message">
+          {alert.msg}
+        </span>
       </Alert>
     </Snackbar>
   );
