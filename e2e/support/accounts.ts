@@ -16,7 +16,10 @@ export async function expectAlert(page: Page, text: string, kind: 'success' | 'e
     throw new Error(`alert '${text}' never appeared; shown: ${JSON.stringify(shown)} at ${page.url()}`);
   }
   // The live region (role alert) holds the words only; a delete's UNDO button sits beside it.
-  expect((await alert.getByRole('alert').textContent())?.trim()).toBe(text);
+  // Found by test id: while a dialog is open, MUI hides what is outside it from the role tree.
+  const message = alert.getByTestId('app-alert-message');
+  expect((await message.textContent())?.trim()).toBe(text);
+  expect(await message.getAttribute('role')).toBe('alert');
   expect(await alert.evaluate((node) => getComputedStyle(node).backgroundColor), `colour of '${text}'`).toBe(
     alertColours[kind],
   );
