@@ -8,10 +8,10 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { type OrderProduct, smallImageUrl } from '@shopdesk/contract';
 import { useId } from 'react';
+import { TableHeadRow } from '../../../components/ui/table-head-row';
 import { useOrderDialogExtra } from './order-dialog-extra';
 
 /** Spec §9: titles in the dialog are cut at 30 characters plus three dots. */
@@ -31,13 +31,7 @@ export function OrderProductsDialog({ open, onClose, orderId, products }: Props)
       <DialogContent>
         <TableContainer>
           <Table size="small">
-            <TableHead>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableCell key={column}>{column}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
+            <TableHeadRow columns={columns} />
             <TableBody>
               {products.map((line, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never reorder, and one product may appear twice

@@ -1,10 +1,8 @@
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { Order } from '@shopdesk/contract';
+import { TableHeadRow } from '../../../components/ui/table-head-row';
 import { OrderRow } from './order-row';
 
 /** Spec §2, word for word (including 'Paymant Id'). */
@@ -29,15 +27,7 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
   return (
     <TableContainer sx={{ maxHeight: 440 }} role="region" tabIndex={0} aria-label="Orders table">
       <Table stickyHeader size="small">
-        <TableHead>
-          <TableRow>
-            {orderColumns.map((column) => (
-              <TableCell key={column} sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
-                {column}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
+        <TableHeadRow columns={orderColumns} noWrap />
         <TableBody>
           {rows.map((order) => (
             <OrderRow key={order.id} order={order} />
