@@ -58,14 +58,18 @@ interface EntryFacts {
   entityId: string;
   before: RecordSnapshot | null;
   after: RecordSnapshot | null;
+  /** `{field: [before, after]}`, worked out once by the caller. */
+  changes: Changes;
   /** Who, when the request has no signed-in caller to say it. */
   actor?: RecordSnapshot | null;
   /** The name when the record has none to give (a failed sign-in of no account: the address tried). */
   name?: string;
 }
 
-function isStatusChange(before: RecordSnapshot | null, after: RecordSnapshot | null): boolean {
-  const changed = Object.keys(changesBetween(before, after));
+type Changes = ReturnType<typeof changesBetween>;
+
+function isStatusChange(changes: Changes): boolean {
+  const changed = Object.keys(changes);
   return changed.length === 1 && changed[0] === 'status';
 }
 
@@ -92,7 +96,7 @@ async function writeEntry(db: Db, request: FastifyRequest, at: string, facts: En
     entity: facts.entity,
     entity_id: facts.entityId,
     entity_name: (after ?? before)?.name ?? facts.name ?? '',
-    changes: JSON.stringify(withoutChanges.has(facts.action) ? {} : changesBetween(before, after)),
+    changes: JSON.stringify(withoutChanges.has(facts.action) ? {} : facts.changes),
     request_id: request.id,
     ip: request.ip,
   });
@@ -122,13 +126,14 @@ export function recordingTransactions(run: DbHandle['transaction'], clock: () =>
       const result = await unit(trx);
       const entityId = target.id ?? idAnswered(result) ?? '';
       const after = await readRecord(trx, target.entity, entityId);
-      const onlyStatus = declared.statusOnly && isStatusChange(before, after);
+      const changes = changesBetween(before, after);
       await writeEntry(trx, request, new Date(clock()).toISOString(), {
-        action: onlyStatus ? 'status' : declared.action,
+        action: declared.statusOnly && isStatusChange(changes) ? 'status' : declared.action,
         entity: target.entity,
         entityId,
         before,
         after,
+        changes,
         ...(target.name === undefined ? {} : { name: target.name }),
       });
       return result;
@@ -165,6 +170,7 @@ export async function recordRefusal(
       entityId: account?.id ?? '',
       before: snapshot,
       after: null,
+      changes: {},
       actor: snapshot,
       name: email,
     });
