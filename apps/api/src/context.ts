@@ -7,6 +7,7 @@ import type { Mailer } from './lib/mailer';
 import type { Throttle } from './lib/throttle';
 import type { TokenSigner } from './lib/tokens';
 import type { WriteEpoch } from './lib/write-epoch';
+import type { RecordedTransaction } from './modules/activity/activity.recorder';
 import type { CatalogueCache } from './modules/products/catalogue-cache';
 import type { PageMarks } from './modules/products/page-marks';
 import type { SessionCache } from './modules/sessions/session-cache';
@@ -17,7 +18,7 @@ export interface AppContext {
   db: Db;
   engine: Engine;
   /** Every write request's changes go through here: one transaction, answered once committed (create-db.ts). */
-  transaction: DbHandle['transaction'];
+  transaction: RecordedTransaction;
   /** Hot reads of a fixed shape as prepared statements (create-db.ts). */
   prepared: DbHandle['prepared'];
   /** SQLite: the connection behind `db`, for bulk loads (the seed) only; request code goes through `db`. */

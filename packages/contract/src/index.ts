@@ -2,6 +2,7 @@ export * from './account-security';
 export * from './activity';
 export * from './banner-families';
 export * from './banners';
+export * from './bulk';
 export * from './categories';
 export * from './common';
 export * from './config';

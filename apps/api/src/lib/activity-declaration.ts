@@ -23,6 +23,12 @@ export interface ActivityDeclaration {
   statusOnly?: true;
   /** The record is the caller's own account (two-step sign-in set up or turned off). */
   ownAccount?: true;
+  /**
+   * The unit of work changes several records of `entity` (bulk edit): the service names them
+   * when it runs it (`ctx.transaction(unit, { records })`), and each record that changed gets
+   * its own entry.
+   */
+  many?: true;
   /** A refusal (401) of this route is itself logged under this action: a failed sign-in. */
   refused?: 'signin_failed';
 }

@@ -1,12 +1,21 @@
 import { requestContext } from '@fastify/request-context';
-import { type ActivityAction, type ActivityEntity, normalizeEmail, securityMessages } from '@shopdesk/contract';
+import {
+  type ActivityAction,
+  type ActivityActor,
+  type ActivityEntity,
+  normalizeEmail,
+  securityMessages,
+} from '@shopdesk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Insertable, Transaction } from 'kysely';
 import type { Db, DbHandle } from '../../db/create-db';
+import type { ActivityTable, Database } from '../../db/schema';
+import type { Unit } from '../../db/write-queue';
 import type { ActivityDeclaration } from '../../lib/activity-declaration';
 import { newId } from '../../lib/ids';
 import { findTrash } from '../trash/trash.repository';
-import { insertEntry } from './activity.repository';
-import { changesBetween, type RecordSnapshot, readRecord } from './record-kinds';
+import { insertEntries } from './activity.repository';
+import { changesBetween, type RecordSnapshot, readRecord, readRecords } from './record-kinds';
 
 declare module '@fastify/request-context' {
   interface RequestContextData {
@@ -68,6 +77,9 @@ interface EntryFacts {
 
 type Changes = ReturnType<typeof changesBetween>;
 
+const writeEntry = (db: Db, origin: ChangeOrigin, at: string, facts: EntryFacts) =>
+  insertEntries(db, [entryRow(origin, at, facts)]);
+
 function isStatusChange(changes: Changes): boolean {
   const changed = Object.keys(changes);
   return changed.length === 1 && changed[0] === 'status';
@@ -76,17 +88,29 @@ function isStatusChange(changes: Changes): boolean {
 /** Sign-ins change no field worth showing: their entries carry none. */
 const withoutChanges = new Set<ActivityAction>(['signin', 'signin_failed']);
 
-async function writeEntry(db: Db, request: FastifyRequest, at: string, facts: EntryFacts) {
-  const { before, after } = facts;
+/** Who made a change and through what: the signed-in caller and the request, or a job's creator. */
+export interface ChangeOrigin {
+  actor: ActivityActor | null;
+  requestId: string;
+  ip: string;
+}
+
+function originOf(request: FastifyRequest): ChangeOrigin {
   const caller = request.caller;
+  return {
+    actor: caller ? { id: caller.id, name: caller.name, email: caller.email } : null,
+    requestId: request.id,
+    ip: request.ip,
+  };
+}
+
+function entryRow(origin: ChangeOrigin, at: string, facts: EntryFacts): Insertable<ActivityTable> {
+  const { before, after } = facts;
   // Who: the signed-in caller; for a sign-in, sign-up or accepted invitation, the account itself.
   const self = facts.actor !== undefined ? facts.actor : facts.entity === 'user' ? after : null;
-  const actor = caller
-    ? { id: caller.id, name: caller.name, email: caller.email }
-    : self
-      ? { id: facts.entityId, name: self.name, email: String(self.fields.email ?? '') }
-      : null;
-  await insertEntry(db, {
+  const actor =
+    origin.actor ?? (self ? { id: facts.entityId, name: self.name, email: String(self.fields.email ?? '') } : null);
+  return {
     id: newId(),
     at,
     actor_id: actor?.id ?? null,
@@ -97,10 +121,67 @@ async function writeEntry(db: Db, request: FastifyRequest, at: string, facts: En
     entity_id: facts.entityId,
     entity_name: (after ?? before)?.name ?? facts.name ?? '',
     changes: JSON.stringify(withoutChanges.has(facts.action) ? {} : facts.changes),
-    request_id: request.id,
-    ip: request.ip,
-  });
+    request_id: origin.requestId,
+    ip: origin.ip,
+  };
 }
+
+/** A change of several records of one kind (bulk edit, import), as its route or job declares it. */
+export interface ChangeOfMany {
+  action: ActivityAction;
+  entity: ActivityEntity;
+}
+
+/**
+ * Runs `unit` between two reads of `records` (ids of `change.entity`; a record the unit creates
+ * is named by the id it will get) and writes one entry per record that changed, in the unit's own
+ * transaction. A record left as it was writes none: importing a file just exported logs nothing.
+ */
+async function recordMany<T>(
+  trx: Transaction<Database>,
+  origin: ChangeOrigin,
+  at: string,
+  change: ChangeOfMany,
+  records: readonly string[],
+  unit: Unit<T>,
+): Promise<T> {
+  const before = await readRecords(trx, change.entity, records);
+  const result = await unit(trx);
+  const after = await readRecords(trx, change.entity, records);
+  const rows: Insertable<ActivityTable>[] = [];
+  for (const id of new Set(records)) {
+    const was = before.get(id) ?? null;
+    const is = after.get(id) ?? null;
+    const changes = changesBetween(was, is);
+    if (Object.keys(changes).length === 0) continue;
+    rows.push(entryRow(origin, at, { ...change, entityId: id, before: was, after: is, changes }));
+  }
+  await insertEntries(trx, rows);
+  return result;
+}
+
+/**
+ * A unit of work of a job (an import running on whichever server picked it up): its changes are
+ * logged as its declaration says, under the job's creator, as a request's would be.
+ */
+export function recordJobUnit<T>(
+  run: DbHandle['transaction'],
+  clock: () => number,
+  origin: ChangeOrigin,
+  change: ChangeOfMany,
+  records: readonly string[],
+  unit: Unit<T>,
+): Promise<T> {
+  return run((trx) => recordMany(trx, origin, new Date(clock()).toISOString(), change, records, unit));
+}
+
+/** What a unit of work tells the recorder: the records it changes, when its route declares `many`. */
+export interface UnitChanges {
+  records: readonly string[];
+}
+
+/** `ctx.transaction`: a unit of work, and (routes declaring `many`) the records it changes. */
+export type RecordedTransaction = <T>(unit: Unit<T>, changes?: UnitChanges) => Promise<T>;
 
 /**
  * The one place the activity log is written (api.md §11). Every write request's changes run as
@@ -111,12 +192,21 @@ async function writeEntry(db: Db, request: FastifyRequest, at: string, facts: En
  * from @fastify/request-context (the request is captured when the unit is queued, not when it
  * runs: on SQLite the write queue runs units later, outside the request's own async context).
  */
-export function recordingTransactions(run: DbHandle['transaction'], clock: () => number): DbHandle['transaction'] {
-  return (unit) => {
+export function recordingTransactions(run: DbHandle['transaction'], clock: () => number): RecordedTransaction {
+  return (unit, changes) => {
     const request = requestContext.get('request');
     const declared = declarationOf(request);
     if (!request || !declared || requestContext.get('recorded')) return run(unit);
     requestContext.set('recorded', true);
+    if (declared.many) {
+      const { entity } = declared;
+      if (!changes || entity === 'trashed') {
+        throw new Error(`${request.routeOptions.url}: a route declaring many records names them when it runs its unit`);
+      }
+      const change = { action: declared.action, entity };
+      const at = new Date(clock()).toISOString();
+      return run((trx) => recordMany(trx, originOf(request), at, change, changes.records, unit));
+    }
     const params = request.params as Record<string, string | undefined>;
     return run(async (trx) => {
       const target = await targetOf(trx, declared, request, params);
@@ -127,7 +217,7 @@ export function recordingTransactions(run: DbHandle['transaction'], clock: () =>
       const entityId = target.id ?? idAnswered(result) ?? '';
       const after = await readRecord(trx, target.entity, entityId);
       const changes = changesBetween(before, after);
-      await writeEntry(trx, request, new Date(clock()).toISOString(), {
+      await writeEntry(trx, originOf(request), new Date(clock()).toISOString(), {
         action: declared.statusOnly && isStatusChange(changes) ? 'status' : declared.action,
         entity: target.entity,
         entityId,
@@ -164,7 +254,7 @@ export async function recordRefusal(
   await run(async (trx) => {
     const account = email ? await findAccount(trx, email) : undefined;
     const snapshot = account ? await readRecord(trx, 'user', account.id) : null;
-    await writeEntry(trx, request, new Date(clock()).toISOString(), {
+    await writeEntry(trx, originOf(request), new Date(clock()).toISOString(), {
       action: declared.refused ?? 'signin_failed',
       entity: 'user',
       entityId: account?.id ?? '',

@@ -5,8 +5,16 @@ import type { ActivityTable } from '../../db/schema';
 
 export type ActivityRow = Selectable<ActivityTable>;
 
-export async function insertEntry(db: Db, row: Insertable<ActivityTable>) {
-  await db.insertInto('activity').values(row).execute();
+/** Rows per insert: a bulk edit of 10,000 products writes its entries in a few statements. */
+const insertBatch = 500;
+
+export async function insertEntries(db: Db, rows: readonly Insertable<ActivityTable>[]) {
+  for (let start = 0; start < rows.length; start += insertBatch) {
+    await db
+      .insertInto('activity')
+      .values(rows.slice(start, start + insertBatch))
+      .execute();
+  }
 }
 
 export interface EntryFilter {
