@@ -53,6 +53,7 @@ import { purgeDueTrash } from './modules/trash/trash.service';
 import { findUserByEmail } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { ensureOwner } from './modules/users/users.service';
+import { viewsRoutes } from './modules/views/views.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -230,6 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rolesRoutes, { prefix: '/api/roles', ctx });
   await app.register(staffRoutes, { prefix: '/api/staff', ctx });
   await app.register(activityRoutes, { prefix: '/api/activity', ctx });
+  await app.register(viewsRoutes, { prefix: '/api/views', ctx });
   await app.register(imageRoutes('users'), { prefix: '/api/user', ctx });
   await app.register(imageUploadRoutes, { prefix: '/api/imageUpload', ctx });
   await app.register(categoriesRoutes, { prefix: '/api/category', ctx });

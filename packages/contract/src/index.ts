@@ -21,3 +21,4 @@ export * from './sign-in-form';
 export * from './staff';
 export * from './trash';
 export * from './users';
+export * from './views';

@@ -259,6 +259,20 @@ export interface TrashTable {
   data: string;
 }
 
+/** A saved view (api.md §16): a screen's URL parameters under a name. */
+export interface SavedViewsTable {
+  id: string;
+  owner_id: string;
+  screen: string;
+  name: string;
+  name_key: string;
+  /** JSON: an object of strings. */
+  query: string;
+  shared: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -284,4 +298,5 @@ export interface Database {
   staff_invites: StaffInvitesTable;
   activity: ActivityTable;
   trash: TrashTable;
+  saved_views: SavedViewsTable;
 }

@@ -79,6 +79,11 @@ export const expectedAccess: Record<string, Access> = {
   'DELETE /api/imageUpload/deleteAllImages': 'staff',
   // Staff and roles (api.md §10).
   // The activity log (api.md §11): the log needs audit:read; one record's history, any staff.
+  // Saved views (api.md §16): any staff member's own; shared ones changed by staff:manage (the service).
+  'GET /api/views': 'staff',
+  'POST /api/views': 'staff',
+  'PUT /api/views/:id': 'staff',
+  'DELETE /api/views/:id': 'staff',
   'GET /api/activity': 'audit:read',
   'GET /api/activity/:entity/:id': 'staff',
   'GET /api/roles': 'staff',
