@@ -14,6 +14,7 @@ export * from './messages';
 export * from './oidc';
 export * from './option-families';
 export * from './option-values';
+export * from './order-page';
 export * from './orders';
 export * from './products';
 export * from './reviews';

@@ -178,6 +178,21 @@ export interface OrdersTable {
   user_id: string;
   status: string;
   created_at: string;
+  /** How many notes the order has (order_notes). */
+  note_count: Generated<number>;
+  /** Given once, by the first invoice made (api.md §15). */
+  invoice_number: number | null;
+}
+
+/** A note on an order, with who wrote it (as the activity log names people). */
+export interface OrderNotesTable {
+  id: string;
+  order_id: string;
+  at: string;
+  actor_id: string | null;
+  actor_name: string;
+  actor_email: string;
+  text: string;
 }
 
 export interface OrderItemsTable {
@@ -299,4 +314,5 @@ export interface Database {
   activity: ActivityTable;
   trash: TrashTable;
   saved_views: SavedViewsTable;
+  order_notes: OrderNotesTable;
 }

@@ -113,6 +113,13 @@ export const extraAnswers: Record<string, Record<number, DocumentedAnswer>> = {
   'GET /api/auth/oidc/relay.js': {
     200: { description: "The popup page's script", contentType: 'text/javascript', schema: z.string() },
   },
+  'GET /api/orders/:id/invoice.pdf': {
+    200: {
+      description: "The order's invoice; its number (given on the first invoice, in sequence) in X-Invoice-Number",
+      contentType: 'application/pdf',
+      schema: z.string(),
+    },
+  },
   'GET /api/docs': { 200: html('This description, rendered for people (Swagger UI, served from this server)') },
   'GET /api/docs/yaml': {
     200: { description: 'This description as YAML', contentType: 'application/x-yaml', schema: z.string() },

@@ -56,7 +56,10 @@ describe(`API description: every route, who may call it, its shapes (${engineNam
   });
 
   it('describes every route api.md names (sections 1–12, 16 and 17)', () => {
-    const named = routesInApiSpecification(readApiSpecification(), new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 17]));
+    const named = routesInApiSpecification(
+      readApiSpecification(),
+      new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 17]),
+    );
     // The parser reads every kind of mention: absolute, table rows, families, {family}/upload.
     for (const key of [
       'POST /api/user/signin',

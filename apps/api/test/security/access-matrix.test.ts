@@ -128,6 +128,10 @@ export const expectedAccess: Record<string, Access> = {
   'GET /api/orders/:id': 'staff',
   'POST /api/orders/create': 'orders:write',
   'PUT /api/orders/:id': 'orders:write',
+  // The order's page (api.md §15): reading its timeline and invoice; notes need orders:write.
+  'GET /api/orders/:id/timeline': 'staff',
+  'GET /api/orders/:id/invoice.pdf': 'staff',
+  'POST /api/orders/:id/notes': 'orders:write',
   'DELETE /api/orders/:id': 'orders:write',
   ...banner('/api/homeBanner'),
   ...banner('/api/banners'),

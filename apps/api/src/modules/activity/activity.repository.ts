@@ -56,3 +56,15 @@ export async function deleteEntriesBefore(db: Db, before: string, batch: number)
   const result = await db.deleteFrom('activity').where('seq', 'in', old).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Every entry of one record, oldest first (an order's timeline: a few dozen at most). */
+export function historyOfRecord(db: Db, entity: ActivityEntity, entityId: string): Promise<ActivityRow[]> {
+  return db
+    .selectFrom('activity')
+    .selectAll()
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId)
+    .orderBy('at')
+    .orderBy('seq')
+    .execute();
+}

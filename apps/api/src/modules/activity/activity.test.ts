@@ -355,6 +355,11 @@ describe(`activity log (${engineName})`, () => {
         action: 'status',
       },
       {
+        route: 'POST /api/orders/:id/notes',
+        call: async () => as(owner, 'POST', `/api/orders/${ids['POST /api/orders/create']}/notes`, { text: 'Fragile' }),
+        entityId: () => ids['POST /api/orders/create'] ?? '',
+      },
+      {
         route: 'DELETE /api/orders/:id',
         call: async () => as(owner, 'DELETE', `/api/orders/${ids['POST /api/orders/create']}`),
         entityId: () => ids['POST /api/orders/create'] ?? '',
