@@ -89,11 +89,23 @@ const notModified: DocumentedAnswer = {
   headers: etag,
 };
 
+const recordNotModified: DocumentedAnswer = {
+  description: "Not modified: the If-None-Match tag still names this record's answer (no body)",
+  headers: { ETag: { type: 'string', description: "The record's tag: changes when the record does (api.md §14)" } },
+};
+/** Records read with a tag of their own, changed with If-Match (plugins/record-tags.ts). */
+const taggedRecords = [
+  '/api/products',
+  '/api/category',
+  '/api/orders',
+  ...bannerFamilyNames.map((f) => bannerFamilies[f].apiPath),
+];
+
 /** Answers beyond the declared response schemas, keyed `METHOD /path`, then by status. */
 export const extraAnswers: Record<string, Record<number, DocumentedAnswer>> = {
+  ...Object.fromEntries(taggedRecords.map((path) => [`GET ${path}/:id`, { 304: recordNotModified }])),
   'GET /api/products': { 304: notModified },
   'GET /api/products/catId': { 304: notModified },
-  'GET /api/products/:id': { 304: notModified },
   'GET /api/search': { 304: notModified },
   'GET /api/auth/oidc/start': {
     302: {

@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { callerOf } from '../../plugins/auth';
+import { checkIfMatch, sendTagged, tagged } from '../../plugins/record-tags';
 import { orderInvoice } from './invoice.service';
 import { addOrderNote, orderTimeline } from './order-timeline.service';
 import * as orders from './orders.service';
@@ -45,8 +46,8 @@ export async function ordersRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
   app.get('/sales', { schema: { querystring: salesQuerySchema, response: { 200: salesSchema } } }, (request) =>
     salesReport(ctx, request.query),
   );
-  app.get('/:id', { schema: { params: idParamSchema, response: { 200: orderSchema } } }, (request) =>
-    orders.getOrder(ctx, request.params.id),
+  app.get('/:id', { schema: { params: idParamSchema, response: { 200: orderSchema } } }, async (request, reply) =>
+    sendTagged(request, reply, await orders.getOrder(ctx, request.params.id)),
   );
   app.get('/:id/timeline', { schema: { params: idParamSchema, response: { 200: orderTimelineSchema } } }, (request) =>
     orderTimeline(ctx, request.params.id),
@@ -92,7 +93,10 @@ export async function ordersRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       config: { permission: 'orders:write', activity: { action: 'update', entity: 'order', statusOnly: true } },
       schema: { params: idParamSchema, body: orderBody, response: { 200: orderSchema } },
     },
-    (request) => orders.updateOrder(ctx, request.params.id, request.body),
+    async (request, reply) => {
+      await checkIfMatch(request, () => orders.getOrder(ctx, request.params.id));
+      return tagged(reply, await orders.updateOrder(ctx, request.params.id, request.body));
+    },
   );
   app.delete(
     '/:id',
