@@ -23,3 +23,4 @@ export * from './staff';
 export * from './trash';
 export * from './users';
 export * from './views';
+export * from './events';

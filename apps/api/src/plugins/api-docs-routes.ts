@@ -132,6 +132,16 @@ export const extraAnswers: Record<string, Record<number, DocumentedAnswer>> = {
       schema: z.string(),
     },
   },
+  'GET /api/events': {
+    200: {
+      description:
+        'Server-Sent Events (api.md §14): order.created, order.updated, catalogue.changed, job.progress, stock.low; ' +
+        'each with an id (when it can be replayed), its type in `event` and one JSON `data` line. ' +
+        'Send Last-Event-ID to get what was missed (the last 10 minutes).',
+      contentType: 'text/event-stream',
+      schema: z.string(),
+    },
+  },
   'GET /api/docs': { 200: html('This description, rendered for people (Swagger UI, served from this server)') },
   'GET /api/docs/yaml': {
     200: { description: 'This description as YAML', contentType: 'application/x-yaml', schema: z.string() },

@@ -79,6 +79,8 @@ export const expectedAccess: Record<string, Access> = {
   'DELETE /api/imageUpload/deleteAllImages': 'staff',
   // Staff and roles (api.md §10).
   // The activity log (api.md §11): the log needs audit:read; one record's history, any staff.
+  // Live events (api.md §14): any staff member.
+  'GET /api/events': 'staff',
   // Saved views (api.md §16): any staff member's own; shared ones changed by staff:manage (the service).
   'GET /api/views': 'staff',
   'POST /api/views': 'staff',
