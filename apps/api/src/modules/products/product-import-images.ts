@@ -76,6 +76,11 @@ function checkedLookup(allowPrivate: boolean): net.LookupFunction {
 }
 
 function get(url: URL, limits: DownloadLimits, signal: AbortSignal, redirects: number): Promise<Buffer> {
+  // An address written in the URL is connected to without a lookup: checked here instead.
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(literal) && !limits.allowPrivate && isPrivateAddress(literal)) {
+    return Promise.reject(new Refused('its address is inside the network'));
+  }
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const request = client.get(url, { lookup: checkedLookup(limits.allowPrivate), signal }, (response) => {
