@@ -87,7 +87,9 @@ export function csvOf(products: readonly Product[]): string {
     p.images.join(csvListSeparator),
     p.dateCreated,
   ]);
-  return stringify([[...productCsvColumns], ...rows], { record_delimiter: '\r\n' });
+  // csv-stringify quotes a field holding the record delimiter (CRLF) but not a lone LF or CR
+  // inside it: RFC 4180 wants every field with a line break quoted, so they are named here.
+  return stringify([[...productCsvColumns], ...rows], { record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
 }
 
 /** A CSV row with every required column; override any by header name. */
