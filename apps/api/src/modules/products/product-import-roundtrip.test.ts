@@ -24,7 +24,9 @@ const text = (max: number) =>
     .map((parts) =>
       parts
         .join('')
-        .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+        .split('')
+        .filter((c) => c >= ' ' || c === '\n' || c === '\r')
+        .join('')
         .trim()
         .slice(0, max),
     )
