@@ -35,11 +35,15 @@ import { memoryEventBus, postgresEventBus } from './modules/events/event-bus';
 import { eventsRoutes } from './modules/events/events.routes';
 import { imageRoutes, imageUploadRoutes } from './modules/images/images.routes';
 import { sweepUnusedImages } from './modules/images/images.service';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { JobRunner } from './modules/jobs/jobs.runner';
 import { googleSignInRoutes, oidcRoutes } from './modules/oidc/oidc.routes';
 import { optionValuesRoutes } from './modules/option-values/option-values.routes';
 import { bestSellersRoutes, ordersRoutes } from './modules/orders/orders.routes';
 import { CatalogueCache } from './modules/products/catalogue-cache';
 import { PageMarks } from './modules/products/page-marks';
+import { productImportRoutes } from './modules/products/product-import.routes';
+import { runProductImport } from './modules/products/product-import.service';
 import { productText, storeMissingProductJsonOnce } from './modules/products/product-json';
 import { productsRoutes, searchRoutes } from './modules/products/products.routes';
 import { reviewsRoutes } from './modules/products/reviews.routes';
@@ -87,6 +91,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** How long one live event stream stays open before the client reconnects (default 5 minutes). */
   eventStreamMs?: number;
+  /** Run queued jobs (imports) on this server (default true). */
+  jobs?: boolean;
 }
 
 declare module 'fastify' {
@@ -263,6 +269,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(imageRoutes(folder), { prefix: apiPath, ctx });
   }
   await app.register(trashRoutes, { prefix: '/api/trash', ctx });
+  // Jobs (api.md §13): any server runs queued jobs and resumes those a stopped server held.
+  const jobs = new JobRunner(ctx, { productImport: runProductImport }, { leaseMs: config.jobLeaseMs, pollMs: 1000 });
+  await app.register(jobsRoutes, { prefix: '/api/jobs', ctx });
+  await app.register(productImportRoutes, { prefix: '/api/products', ctx, jobs });
+  if (options.jobs !== false) app.addHook('onReady', async () => jobs.start());
 
   // The trash's purge (TRASH_DAYS) runs once the server is up, then hourly with the upload sweep.
   let purging: Promise<unknown> = Promise.resolve();
@@ -285,6 +296,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', async () => clearInterval(timer));
   }
   app.addHook('onClose', async () => {
+    // Stops between two batches and gives the job back: any server resumes it from its checkpoint.
+    await jobs.stop();
     await purging;
     await events.close();
     await ctx.imageStore.close();

@@ -114,6 +114,12 @@ const envSchema = z.object({
   ACTIVITY_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   // Days a deleted record waits in the trash before it (and its files) is deleted for good (api.md §12).
   TRASH_DAYS: z.coerce.number().positive().max(36_500).default(30),
+  // Imports may download images from addresses inside the network (loopback, private ranges).
+  IMPORT_ALLOW_PRIVATE_URLS: booleanText.default(false),
+  // How long an import waits for one image URL to answer and send its bytes.
+  IMPORT_URL_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(10),
+  // How long a job's claim holds without renewal: a server killed mid-job gives it up after this.
+  JOB_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(30),
 });
 
 /** Every variable the schema reads (.env.example must list each: test/env-example.test.ts). */
@@ -155,6 +161,10 @@ export interface Config {
   uploads: { stagingMaxFiles: number; stagingMaxBytes: number; imageConcurrency: number };
   /** How long a deleted record stays in the trash before it is purged, files included (ms). */
   trashMs: number;
+  /** Images an import downloads by URL (api.md §13). */
+  importImages: { allowPrivate: boolean; timeoutMs: number };
+  /** A running job's lease (ms): renewed while it works, taken over by any server once it runs out. */
+  jobLeaseMs: number;
 }
 
 export interface S3Config {
@@ -237,6 +247,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       imageConcurrency: e.IMAGE_CONCURRENCY,
     },
     trashMs: Math.round(e.TRASH_DAYS * 86_400_000),
+    importImages: {
+      allowPrivate: e.IMPORT_ALLOW_PRIVATE_URLS,
+      timeoutMs: Math.round(e.IMPORT_URL_TIMEOUT_SECONDS * 1000),
+    },
+    jobLeaseMs: Math.round(e.JOB_LEASE_SECONDS * 1000),
   };
 }
 

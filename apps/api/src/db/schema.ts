@@ -315,4 +315,37 @@ export interface Database {
   trash: TrashTable;
   saved_views: SavedViewsTable;
   order_notes: OrderNotesTable;
+  jobs: JobsTable;
+  job_files: JobFilesTable;
+}
+
+/** Long work any server may run and resume (migration 070, modules/jobs). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  state: string;
+  done: Generated<number>;
+  total: Generated<number>;
+  /** JSON: what the job was asked to do. */
+  params: string;
+  /** JSON: its result once done, `{msg}` once failed. */
+  result: string | null;
+  /** JSON: where it stopped (the runner that resumes it starts there). */
+  checkpoint: string | null;
+  created_by: string | null;
+  created_by_name: string;
+  created_by_email: string;
+  created_at: string;
+  finished_at: string | null;
+  lease_owner: string | null;
+  /** ISO time the holder's lease ends; it renews it while it works. */
+  lease_until: string | null;
+  attempts: Generated<number>;
+}
+
+/** A job's input file (an import's CSV) in chunks, in order of `seq`. */
+export interface JobFilesTable {
+  job_id: string;
+  seq: number;
+  data: Buffer;
 }

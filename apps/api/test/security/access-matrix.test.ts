@@ -143,6 +143,10 @@ export const expectedAccess: Record<string, Access> = {
   'GET /api/trash': 'staff',
   'POST /api/trash/:trashId/restore': W,
   'DELETE /api/trash/:trashId': D,
+  // Import and jobs (api.md §13): a job is its creator's (any job with staff:manage: the service checks).
+  'POST /api/products/import': 'import',
+  'GET /api/jobs': 'staff',
+  'GET /api/jobs/:id': 'staff',
 };
 
 /** The spec's words for a caller without `catalogue:delete`, per delete the spec names. */

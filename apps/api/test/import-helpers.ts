@@ -1,0 +1,121 @@
+import {
+  csvListSeparator,
+  type ImportResult,
+  type Job,
+  type Product,
+  productCsvColumns,
+  productMessages,
+} from '@shopdesk/contract';
+import { stringify } from 'csv-stringify/sync';
+import { expect } from 'vitest';
+import { bearer, type TestApp } from './test-app';
+import { multipart } from './uploads';
+
+/** Helpers of the import tests (modules/products/product-import*.test.ts). */
+
+export const header = productCsvColumns.join(',');
+
+/** Sends `csv` to POST /api/products/import. */
+export function sendImport(t: TestApp, token: string, csv: string | Buffer, query = '') {
+  const body = multipart([
+    {
+      data: Buffer.isBuffer(csv) ? csv : Buffer.from(csv, 'utf8'),
+      filename: 'products.csv',
+      type: 'text/csv',
+      field: 'file',
+    },
+  ]);
+  return t.request({
+    method: 'POST',
+    url: `/api/products/import${query}`,
+    headers: { ...bearer(token), 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+/** Waits for the job to end (the app's runner takes it at once) and returns it. */
+export async function settle(t: TestApp, token: string, jobId: string, timeoutMs = 60_000): Promise<Job> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.request({ method: 'GET', url: `/api/jobs/${jobId}`, headers: bearer(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const job = res.json() as Job;
+    if (job.state === 'done' || job.state === 'failed') return job;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.state}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Imports `csv` and returns the finished job's result (the job must end `done`). */
+export async function importCsv(t: TestApp, token: string, csv: string | Buffer, query = ''): Promise<ImportResult> {
+  const res = await sendImport(t, token, csv, query);
+  expect(res.statusCode, res.body).toBe(202);
+  const job = await settle(t, token, res.json().jobId);
+  expect(job.state, JSON.stringify(job.result)).toBe('done');
+  return job.result as ImportResult;
+}
+
+/** Every product, as GET /api/products answers them, in creation order. */
+export async function allProducts(t: TestApp, token: string): Promise<Product[]> {
+  const res = await t.request({ method: 'GET', url: '/api/products?perPage=10000', headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().products as Product[];
+}
+
+/**
+ * The CSV export would write for these products (api.md §13), made from GET /api/products
+ * answers: lists joined with `|`, location codes, absolute image URLs, category names.
+ */
+export function csvOf(products: readonly Product[]): string {
+  const rows = products.map((p) => [
+    p.id,
+    p.name,
+    p.description,
+    p.brand,
+    String(p.price),
+    String(p.oldPrice),
+    p.catName,
+    p.subCatName,
+    String(p.countInStock),
+    String(p.rating),
+    String(p.isFeatured),
+    String(p.discount),
+    p.productRam.join(csvListSeparator),
+    p.size.join(csvListSeparator),
+    p.productWeight.join(csvListSeparator),
+    p.location.map((l) => l.value).join(csvListSeparator),
+    p.images.join(csvListSeparator),
+    p.dateCreated,
+  ]);
+  // csv-stringify quotes a field holding the record delimiter (CRLF) but not a lone LF or CR
+  // inside it: RFC 4180 wants every field with a line break quoted, so they are named here.
+  return stringify([[...productCsvColumns], ...rows], { record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
+}
+
+/** A CSV row with every required column; override any by header name. */
+export function csvRow(overrides: Partial<Record<(typeof productCsvColumns)[number], string>> = {}): string {
+  const values: Record<string, string> = {
+    id: '',
+    name: 'Galaxy Phone',
+    description: 'A bright screen',
+    brand: 'Samsung',
+    price: '19999',
+    oldPrice: '24999',
+    category: 'Phones',
+    subCategory: '',
+    countInStock: '12',
+    rating: '4.5',
+    isFeatured: 'true',
+    discount: '20',
+    productRam: '8GB',
+    size: 'M',
+    productWeight: '200g',
+    location: 'IN',
+    images: '/uploads/products/0123456789abcdef01234567.png',
+    dateCreated: '',
+    ...overrides,
+  };
+  return stringify([productCsvColumns.map((column) => values[column] ?? '')]).trimEnd();
+}
+
+export { productMessages };
