@@ -100,6 +100,9 @@ export const expectedAccess: Record<string, Access> = {
   'POST /api/products/upload': W,
   'DELETE /api/products/deleteImage': W,
   'GET /api/search': 'staff',
+  // CSV export (api.md §13).
+  'GET /api/products/export': 'export',
+  'GET /api/orders/export': 'export',
   'GET /api/productReviews': 'staff',
   'GET /api/productReviews/get/count': 'staff',
   'GET /api/productReviews/:id': 'staff',

@@ -13,6 +13,7 @@ import * as staffRoles from './2026-11-26-030-staff-roles';
 import * as normalisedEmails from './2026-11-26-041-normalised-emails';
 import * as trash from './2026-11-26-050-trash';
 import * as activity from './2026-11-26-060-activity';
+import * as bulkEdits from './2026-11-26-071-bulk-edits';
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the bundled
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-041-normalised-emails': normalisedEmails,
   '2026-11-26-050-trash': trash,
   '2026-11-26-060-activity': activity,
+  '2026-11-26-071-bulk-edits': bulkEdits,
 };
