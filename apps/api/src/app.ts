@@ -35,13 +35,14 @@ import { imageRoutes, imageUploadRoutes } from './modules/images/images.routes';
 import { sweepUnusedImages } from './modules/images/images.service';
 import { googleSignInRoutes, oidcRoutes } from './modules/oidc/oidc.routes';
 import { optionValuesRoutes } from './modules/option-values/option-values.routes';
-import { orderExportRoutes } from './modules/orders/orders-export.routes';
 import { bestSellersRoutes, ordersRoutes } from './modules/orders/orders.routes';
+import { orderExportRoutes } from './modules/orders/orders-export.routes';
 import { CatalogueCache } from './modules/products/catalogue-cache';
 import { PageMarks } from './modules/products/page-marks';
 import { productText, storeMissingProductJsonOnce } from './modules/products/product-json';
-import { productExportRoutes } from './modules/products/products-export.routes';
 import { productsRoutes, searchRoutes } from './modules/products/products.routes';
+import { productBulkRoutes } from './modules/products/products-bulk.routes';
+import { productExportRoutes } from './modules/products/products-export.routes';
 import { reviewsRoutes } from './modules/products/reviews.routes';
 import { SessionCache } from './modules/sessions/session-cache';
 import { sessionWithUserQuery } from './modules/sessions/sessions.repository';
@@ -241,6 +242,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await app.register(productsRoutes, { prefix: '/api/products', ctx });
   await app.register(productExportRoutes, { prefix: '/api/products', ctx });
+  await app.register(productBulkRoutes, { prefix: '/api/products', ctx });
   await app.register(imageRoutes('products'), { prefix: '/api/products', ctx });
   await app.register(searchRoutes, { prefix: '/api/search', ctx });
   await app.register(reviewsRoutes, { prefix: '/api/productReviews', ctx });

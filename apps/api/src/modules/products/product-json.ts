@@ -13,7 +13,12 @@ import { type ProductRow, selectProducts, toProduct } from './products.repositor
 export const productText = (row: ProductRow): string => JSON.stringify(toProduct(row));
 
 /** Which products' stored texts to write again. */
-export type ProductJsonTarget = { productId: string } | { categoryId: string } | { missing: true };
+export type ProductJsonTarget =
+  | { productId: string }
+  /** Several products (a bulk edit's batch of ids). */
+  | { productIds: string[] }
+  | { categoryId: string }
+  | { missing: true };
 
 /** Products written per statement (a long category stays many short statements). */
 const batchSize = 1000;
@@ -56,7 +61,10 @@ export async function storeProductJson(db: Db, target: ProductJsonTarget): Promi
   for (;;) {
     let query = selectProducts(db).where('p.id', '>', after).orderBy('p.id').limit(batchSize);
     if ('productId' in target) query = query.where('p.id', '=', target.productId);
-    else if ('categoryId' in target) {
+    else if ('productIds' in target) {
+      if (target.productIds.length === 0) return;
+      query = query.where('p.id', 'in', target.productIds);
+    } else if ('categoryId' in target) {
       query = query.where((eb) =>
         eb.or([eb('p.cat_id', '=', target.categoryId), eb('p.sub_cat_id', '=', target.categoryId)]),
       );
