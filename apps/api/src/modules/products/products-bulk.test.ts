@@ -1,4 +1,4 @@
-import { type ActivityPage, bulkMessages, type Product, productMessages } from '@shopdesk/contract';
+import { type ActivityPage, bulkMaxIds, bulkMessages, type Product, productMessages } from '@shopdesk/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -280,6 +280,16 @@ describe(`bulk edit, undo and bulk delete of products (${engineName})`, () => {
       const res = await as(owner, 'POST', '/api/products/bulkDelete', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ error: true, msg: bulkMessages.noSelection });
+    }
+    // As many ids as allowed fit in a body (larger than the API's usual 1 MB); one more is refused.
+    const many = Array.from({ length: bulkMaxIds }, (_, n) => n.toString(16).padStart(24, 'f'));
+    const allowed = await as(owner, 'POST', '/api/products/bulkDelete', { ids: many });
+    expect(allowed.statusCode, allowed.body.slice(0, 200)).toBe(200);
+    expect(allowed.json()).toEqual({ trashed: 0 });
+    for (const url of ['/api/products/bulkDelete', '/api/products/bulk']) {
+      const res = await as(owner, 'POST', url, { ids: [...many, 'f'.repeat(24)], set: { price: 1 } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ error: true, msg: bulkMessages.tooMany });
     }
     expect(await catalogue()).toEqual(before);
     expect(await entryCount()).toBe(entries);
