@@ -11,7 +11,7 @@ export interface Context {
   /** Latency multiplier allowed on this engine (PostgreSQL: 2). */
   latency: number;
   log: (line: string) => void;
-  /** Scenario groups to run (`--only products,search,orders,single,activity,trash`); all when empty. */
+  /** Scenario groups to run (`--only products,search,orders,single,activity,trash,export,bulk`); all when empty. */
   only?: string[];
 }
 

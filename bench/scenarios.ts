@@ -1,5 +1,7 @@
 import { activityScenarios } from './activity-scenarios';
+import { bulkScenarios } from './bulk-scenarios';
 import type { Context, LoadBase } from './context';
+import { exportScenarios } from './export-scenarios';
 import { type LoadResult, load, oneClient, request } from './load';
 import { int, ms, type Row } from './report';
 import { trashScenarios } from './trash-scenarios';
@@ -19,7 +21,16 @@ export const searchTerms = [
   'quixotic widget',
 ];
 
-export const scenarioGroups = ['products', 'search', 'orders', 'single', 'activity', 'trash'] as const;
+export const scenarioGroups = [
+  'products',
+  'search',
+  'orders',
+  'single',
+  'activity',
+  'trash',
+  'export',
+  'bulk',
+] as const;
 
 const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
@@ -103,6 +114,8 @@ export async function apiScenarios(c: Context): Promise<Row[]> {
   if (runs('single')) rows.push(...(await singleClient(c, headers)));
   if (runs('activity')) rows.push(...(await activityScenarios(c, base, orderStatus ?? (() => orderUpdates(c, base)))));
   if (runs('trash')) rows.push(...(await trashScenarios(c, headers)));
+  if (runs('export')) rows.push(...(await exportScenarios(c)));
+  if (runs('bulk')) rows.push(...(await bulkScenarios(c)));
   return rows;
 }
 

@@ -40,12 +40,15 @@ import { JobRunner } from './modules/jobs/jobs.runner';
 import { googleSignInRoutes, oidcRoutes } from './modules/oidc/oidc.routes';
 import { optionValuesRoutes } from './modules/option-values/option-values.routes';
 import { bestSellersRoutes, ordersRoutes } from './modules/orders/orders.routes';
+import { orderExportRoutes } from './modules/orders/orders-export.routes';
 import { CatalogueCache } from './modules/products/catalogue-cache';
 import { PageMarks } from './modules/products/page-marks';
 import { productImportRoutes } from './modules/products/product-import.routes';
 import { runProductImport } from './modules/products/product-import.service';
 import { productText, storeMissingProductJsonOnce } from './modules/products/product-json';
 import { productsRoutes, searchRoutes } from './modules/products/products.routes';
+import { productBulkRoutes } from './modules/products/products-bulk.routes';
+import { productExportRoutes } from './modules/products/products-export.routes';
 import { reviewsRoutes } from './modules/products/reviews.routes';
 import { SessionCache } from './modules/sessions/session-cache';
 import { sessionWithUserQuery } from './modules/sessions/sessions.repository';
@@ -257,11 +260,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(optionValuesRoutes(family), { prefix: optionFamilies[family].path, ctx });
   }
   await app.register(productsRoutes, { prefix: '/api/products', ctx });
+  await app.register(productExportRoutes, { prefix: '/api/products', ctx });
+  await app.register(productBulkRoutes, { prefix: '/api/products', ctx });
   await app.register(imageRoutes('products'), { prefix: '/api/products', ctx });
   await app.register(searchRoutes, { prefix: '/api/search', ctx });
   await app.register(reviewsRoutes, { prefix: '/api/productReviews', ctx });
   await app.register(countriesRoutes, { prefix: '/api/countries' });
   await app.register(ordersRoutes, { prefix: '/api/orders', ctx });
+  await app.register(orderExportRoutes, { prefix: '/api/orders', ctx });
   await app.register(bestSellersRoutes, { prefix: '/api/products', ctx });
   for (const family of bannerFamilyNames) {
     const { apiPath, folder } = bannerFamilies[family];

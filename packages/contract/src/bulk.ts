@@ -170,18 +170,40 @@ export const importMessages = {
 export const bulkMaxIds = 100_000;
 
 const percent = z.object({
-  percent: z.number({ error: 'percent must be a number' }).min(-100, 'percent must be -100 or more').max(1000),
+  percent: z
+    .number({ error: 'percent must be a number' })
+    .min(-100, 'percent must be -100 or more')
+    .max(1000, 'percent must be 1000 or less'),
 });
 
 export const bulkSetSchema = z
   .object({
-    price: z.number().min(0).max(1e9).optional(),
-    oldPrice: z.number().min(0).max(1e9).optional(),
-    discount: z.number().min(0).max(100).optional(),
-    countInStock: z.number().int().min(0).max(1e9).optional(),
-    isFeatured: z.boolean().optional(),
-    category: z.string().min(1).max(64).optional(),
-    subCatId: z.string().max(64).optional(),
+    // The product form's words (products.ts), so a bulk edit refuses a value as an edit would.
+    price: z
+      .number({ error: 'price must be a number' })
+      .min(0, 'price must be 0 or more')
+      .max(1e9, 'price must be 0 or more')
+      .optional(),
+    oldPrice: z
+      .number({ error: 'old price must be a number' })
+      .min(0, 'old price must be 0 or more')
+      .max(1e9, 'old price must be 0 or more')
+      .optional(),
+    discount: z
+      .number({ error: 'discount must be a number' })
+      .min(0, 'discount must be between 0 and 100')
+      .max(100, 'discount must be between 0 and 100')
+      .optional(),
+    countInStock: z
+      .number({ error: 'stock must be a number' })
+      .int('stock must be a whole number, 0 or more')
+      .min(0, 'stock must be a whole number, 0 or more')
+      .max(1e9, 'stock must be a whole number, 0 or more')
+      .optional(),
+    isFeatured: z.boolean({ error: 'please select the product is a featured or not' }).optional(),
+    category: z.string({ error: 'please select a category' }).min(1, 'please select a category').max(64).optional(),
+    /** A sub category of the (new) category; "" takes the sub category away. */
+    subCatId: z.string({ error: 'invalid Sub Category!' }).max(64, 'invalid Sub Category!').optional(),
   })
   .strict();
 
@@ -192,6 +214,8 @@ export const bulkMessages = {
   nothingToChange: 'Choose what to change',
   notFound: 'Bulk edit not found',
   tooMany: `At most ${bulkMaxIds} products at a time`,
+  /** Both `set` and `adjust` name one field: which one is meant is not clear. */
+  setAndAdjust: (field: string) => `Set ${field} or adjust it, not both`,
 } as const;
 
 export const productBulkBodySchema = z
@@ -216,6 +240,9 @@ export const productBulkUndoAnswerSchema = z.object({ restored: z.number().int()
 export const bulkIdParamSchema = z.object({ bulkId: z.string().min(1).max(64) });
 
 export const productBulkDeleteBodySchema = z.object({
-  ids: z.array(z.string().min(1).max(64)).min(1, bulkMessages.noSelection).max(bulkMaxIds, bulkMessages.tooMany),
+  ids: z
+    .array(z.string().min(1).max(64), { error: bulkMessages.noSelection })
+    .min(1, bulkMessages.noSelection)
+    .max(bulkMaxIds, bulkMessages.tooMany),
 });
 export const productBulkDeleteAnswerSchema = z.object({ trashed: z.number().int() });

@@ -288,6 +288,38 @@ export interface SavedViewsTable {
   updated_at: string;
 }
 
+/** A bulk edit of products (api.md §13), kept for its undo (migration 071). */
+export interface BulkEditsTable {
+  id: string;
+  /** The `updated_at` the edit gave every product it changed. */
+  at: string;
+  created_by: string | null;
+  /** JSON list of the product columns it set. */
+  fields: string;
+  products: number;
+  undone_at: string | null;
+}
+
+/** Per product a bulk edit changed: the edited columns before, and after (`after_*`). */
+export interface BulkEditItemsTable {
+  bulk_id: string;
+  product_id: string;
+  price: number | null;
+  old_price: number | null;
+  discount: number | null;
+  count_in_stock: number | null;
+  is_featured: number | null;
+  cat_id: string | null;
+  sub_cat_id: string | null;
+  after_price: number | null;
+  after_old_price: number | null;
+  after_discount: number | null;
+  after_count_in_stock: number | null;
+  after_is_featured: number | null;
+  after_cat_id: string | null;
+  after_sub_cat_id: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -317,6 +349,8 @@ export interface Database {
   order_notes: OrderNotesTable;
   jobs: JobsTable;
   job_files: JobFilesTable;
+  bulk_edits: BulkEditsTable;
+  bulk_edit_items: BulkEditItemsTable;
 }
 
 /** Long work any server may run and resume (migration 070, modules/jobs). */

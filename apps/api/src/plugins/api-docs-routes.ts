@@ -142,6 +142,16 @@ export const extraAnswers: Record<string, Record<number, DocumentedAnswer>> = {
       schema: z.string(),
     },
   },
+  'GET /api/products/export': {
+    200: { description: 'The products as CSV (api.md §13), streamed', contentType: 'text/csv', schema: z.string() },
+  },
+  'GET /api/orders/export': {
+    200: {
+      description: 'One CSV row per order line (api.md §13), streamed',
+      contentType: 'text/csv',
+      schema: z.string(),
+    },
+  },
   'GET /api/docs': { 200: html('This description, rendered for people (Swagger UI, served from this server)') },
   'GET /api/docs/yaml': {
     200: { description: 'This description as YAML', contentType: 'application/x-yaml', schema: z.string() },

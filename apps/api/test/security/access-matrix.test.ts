@@ -107,6 +107,13 @@ export const expectedAccess: Record<string, Access> = {
   'POST /api/products/upload': W,
   'DELETE /api/products/deleteImage': W,
   'GET /api/search': 'staff',
+  // CSV export (api.md §13).
+  'GET /api/products/export': 'export',
+  'GET /api/orders/export': 'export',
+  // Bulk edit, its undo, bulk delete (api.md §13).
+  'POST /api/products/bulk': W,
+  'POST /api/products/bulk/:bulkId/undo': W,
+  'POST /api/products/bulkDelete': D,
   'GET /api/productReviews': 'staff',
   'GET /api/productReviews/get/count': 'staff',
   'GET /api/productReviews/:id': 'staff',

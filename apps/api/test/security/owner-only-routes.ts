@@ -5,6 +5,7 @@
  */
 export const ownerOnlyRoutes: Record<string, string> = {
   'DELETE /api/products/:id': 'Only Admin can delete Product',
+  'POST /api/products/bulkDelete': 'Only Admin can delete Product',
   'DELETE /api/category/:id': 'Only Admin can delete Category',
   'DELETE /api/homeBanner/:id': 'Only Admin can delete slide',
   'DELETE /api/banners/:id': 'Only Admin can delete Banner',

@@ -18,6 +18,9 @@ export async function resetShop(ctx: SeedContext): Promise<void> {
       // Trashed records of the old shop (their snapshots name its categories).
       'trash',
       'activity',
+      // Bulk edits of the old shop's products (their undo would name products gone).
+      'bulk_edit_items',
+      'bulk_edits',
     ] as const) {
       await trx.deleteFrom(table).execute();
     }

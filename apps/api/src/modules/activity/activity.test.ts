@@ -65,6 +65,8 @@ interface Step {
   action?: string;
   /** The entry's kind of record when the route does not name it (a trash entry's). */
   entity?: string;
+  /** A route declaring `many`: the records it changes, one entry each (none for a record left as it was). */
+  records?: () => string[];
 }
 
 describe(`activity log (${engineName})`, () => {
@@ -325,6 +327,38 @@ describe(`activity log (${engineName})`, () => {
           ),
         entityId: () => ids['POST /api/products/create'] ?? '',
       },
+      // Bulk work (api.md §13): one entry per product changed. Two more products: one already
+      // holding the new price (no entry), one changed; and an id of no product.
+      {
+        route: 'POST /api/products/bulk',
+        call: async () => {
+          const category = ids['POST /api/category/create'] ?? '';
+          for (const [key, price] of [
+            ['same', 15000],
+            ['other', 100],
+          ] as const) {
+            const made = await t.request(
+              as(owner, 'POST', '/api/products/create', productBody(category, { name: `Bulk ${key}`, price })),
+            );
+            ids[`bulk ${key}`] = String(json(made).id);
+          }
+          const chosen = [ids['POST /api/products/create'], ids['bulk same'], ids['bulk other'], 'f'.repeat(24)];
+          return as(owner, 'POST', '/api/products/bulk', { ids: chosen, set: { price: 15000 } });
+        },
+        idFromAnswer: (res) => String(json(res).bulkId),
+        records: () => [ids['POST /api/products/create'] ?? '', ids['bulk other'] ?? ''],
+      },
+      {
+        route: 'POST /api/products/bulk/:bulkId/undo',
+        call: async () => as(owner, 'POST', `/api/products/bulk/${ids['POST /api/products/bulk']}/undo`),
+        records: () => [ids['POST /api/products/create'] ?? '', ids['bulk other'] ?? ''],
+      },
+      {
+        route: 'POST /api/products/bulkDelete',
+        call: async () =>
+          as(owner, 'POST', '/api/products/bulkDelete', { ids: [ids['bulk same'], ids['bulk other'], 'f'.repeat(24)] }),
+        records: () => [ids['bulk same'] ?? '', ids['bulk other'] ?? ''],
+      },
       {
         route: 'POST /api/productReviews/add',
         call: async () =>
@@ -484,6 +518,20 @@ describe(`activity log (${engineName})`, () => {
         continue;
       }
       expect(res.statusCode, `${step.route}: ${res.body}`).toBeLessThan(300);
+      if (declared && 'many' in declared) {
+        // One entry per record changed, all of this request.
+        const records = step.records?.() ?? [];
+        expect(records.length, step.route).toBeGreaterThan(0);
+        expect(after - before, `${step.route} writes one entry per record changed`).toBe(records.length);
+        const entries = (await newest(t, owner, `?limit=${records.length}`)).entries;
+        expect(entries.map((entry) => entry.entityId).sort(), step.route).toEqual([...records].sort());
+        for (const entry of entries) {
+          expect(entry, step.route).toMatchObject({ action: declared.action, entity: declared.entity });
+          expect(entry.requestId, step.route).toBe(res.headers['x-request-id']);
+        }
+        ids[step.route] = step.idFromAnswer?.(res) ?? '';
+        continue;
+      }
       expect(after - before, `${step.route} writes one entry`).toBe(1);
       const id = step.entityId?.() ?? step.idFromAnswer?.(res) ?? '';
       ids[step.route] = id;
@@ -599,6 +647,39 @@ describe(`activity log (${engineName})`, () => {
       ];
       for (const res of refused) expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
       expect(await entryCount(t)).toBe(before);
+    });
+
+    it('a bulk edit whose unit fails part way writes no entry for any product (nor changes any)', async () => {
+      const other = await t.request({
+        method: 'POST',
+        url: '/api/category/create',
+        headers: bearer(owner),
+        payload: { name: 'Video', slug: 'video', color: '#112233', images: [imageUrl('video', 'categories')] },
+      });
+      const sub = await t.request({
+        method: 'POST',
+        url: '/api/category/create',
+        headers: bearer(owner),
+        payload: { name: 'Speakers', slug: 'speakers', parentId: categoryId },
+      });
+      const tv = await t.request({
+        method: 'POST',
+        url: '/api/products/create',
+        headers: bearer(owner),
+        payload: productBody(other.json().id, { name: 'Television' }),
+      });
+      const before = await entryCount(t);
+      // The sub category fits the first product and not the second: found while the unit runs.
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/products/bulk',
+        headers: bearer(owner),
+        payload: { ids: [productId, tv.json().id], set: { subCatId: sub.json().id, countInStock: 1 } },
+      });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(await entryCount(t)).toBe(before);
+      const earbuds = await t.request({ method: 'GET', url: `/api/products/${productId}`, headers: bearer(owner) });
+      expect(earbuds.json().subCatId).toBe('');
     });
 
     it('a unit of work that fails after writing leaves neither its writes nor an entry', async () => {

@@ -15,6 +15,7 @@ export const productText = (row: ProductRow): string => JSON.stringify(toProduct
 /** Which products' stored texts to write again. */
 export type ProductJsonTarget =
   | { productId: string }
+  /** Several products (a bulk edit's batch of ids). */
   | { productIds: readonly string[] }
   | { categoryId: string }
   | { missing: true };
@@ -61,7 +62,6 @@ export async function storeProductJson(db: Db, target: ProductJsonTarget): Promi
     let query = selectProducts(db).where('p.id', '>', after).orderBy('p.id').limit(batchSize);
     if ('productId' in target) query = query.where('p.id', '=', target.productId);
     else if ('productIds' in target) {
-      // A batch of an import: at most `batchSize` ids per statement, one statement per batch.
       if (target.productIds.length === 0) return;
       query = query.where('p.id', 'in', [...target.productIds]);
     } else if ('categoryId' in target) {

@@ -167,7 +167,8 @@ export function searchWords(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
 }
 
-function matchExpression(engine: Engine, words: string[]) {
+/** The full-text query for these words (each a prefix), in the engine's syntax: search and the export share it. */
+export function matchExpression(engine: Engine, words: string[]) {
   return engine === 'postgres' ? words.map((w) => `${w}:*`).join(' & ') : words.map((w) => `"${w}"*`).join(' ');
 }
 
