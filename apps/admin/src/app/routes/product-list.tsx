@@ -1,28 +1,52 @@
 import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
+import { BulkActionBar } from '../../features/bulk-edit/components/bulk-action-bar';
+import { useProductSelection } from '../../features/bulk-edit/components/use-product-selection';
 import { ProductListSummary } from '../../features/dashboard/components/product-list-summary';
+import { ProductExportButton } from '../../features/export/components/product-export-button';
 import { BestSellingProducts } from '../../features/products/components/best-selling-products';
+import { useProductFilters } from '../../features/products/components/use-product-filters';
 import { useCan } from '../../lib/permissions';
 
 export default function ProductListScreen() {
   const canWrite = useCan('catalogue:write');
+  const canDelete = useCan('catalogue:delete');
+  // Export and bulk work act on what the table shows (api.md §13).
+  const { filter } = useProductFilters();
+  const selection = useProductSelection(JSON.stringify(filter));
   return (
     <>
       <PageHeader
         title="Product List"
         crumbs={[{ label: 'Products' }]}
         actions={
-          canWrite ? (
-            <Button component={RouterLink} to="/product/upload" variant="contained" startIcon={<AddIcon />}>
-              Add Product
-            </Button>
-          ) : undefined
+          <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+            <ProductExportButton filter={filter} />
+            {canWrite && (
+              <Button component={RouterLink} to="/product/upload" variant="contained" startIcon={<AddIcon />}>
+                Add Product
+              </Button>
+            )}
+          </Box>
         }
       />
       <ProductListSummary />
-      <BestSellingProducts />
+      <BestSellingProducts
+        selection={
+          canWrite || canDelete
+            ? {
+                isChecked: selection.isChecked,
+                onChange: selection.onChange,
+                renderBar: ({ totalCount }) => (
+                  <BulkActionBar selection={selection} filter={filter} totalCount={totalCount} />
+                ),
+              }
+            : undefined
+        }
+      />
     </>
   );
 }
