@@ -151,6 +151,7 @@ describe('Import Products screen', () => {
       ).toEqual(['RowColumnMessage', '4priceplease enter product price', '5priceprice must be 0 or more']);
 
       fireEvent.click(within(section).getByRole('button', { name: 'Download error report' }));
+      await waitFor(() => expect(downloads.saved).toHaveLength(1));
       expect(downloads.saved[0]?.name).toBe('catalogue-errors.csv');
       expect(await downloads.saved[0]?.text).toBe(
         'row,column,message\n4,price,please enter product price\n5,price,price must be 0 or more\n',

@@ -1,8 +1,4 @@
 import { importMessages } from '@shopdesk/contract';
-// csv-parse (browser build, sync API): the parser the server reads imports with (api.md §13),
-// so the preview splits rows, quotes, BOM and CRLF exactly as the import will. Papa Parse was the
-// other candidate; one library for both ends keeps their readings from drifting apart.
-import { parse } from 'csv-parse/browser/esm/sync';
 
 /** How many data rows the preview shows, and how much of the file it reads for them. */
 export const previewRows = 10;
@@ -19,6 +15,11 @@ export async function readPreview(file: Blob): Promise<CsvPreview> {
   const partial = file.size > previewBytes;
   let text = await file.slice(0, previewBytes).text();
   if (partial) text = text.slice(0, text.lastIndexOf('\n') + 1);
+  // csv-parse (browser build, sync API): the parser the server reads imports with (api.md §13),
+  // so the preview splits rows, quotes, BOM and CRLF exactly as the import will. Papa Parse was
+  // the other candidate; one library for both ends keeps their readings from drifting apart.
+  // Loaded once a file is chosen: the screen itself draws without it.
+  const { parse } = await import('csv-parse/browser/esm/sync');
   let records: string[][];
   try {
     records = parse(text, { bom: true, to: previewRows + 2, relax_column_count: true, skip_empty_lines: true });

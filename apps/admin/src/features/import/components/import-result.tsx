@@ -63,7 +63,7 @@ export function ImportResultView({
             <Button
               variant="outlined"
               startIcon={<FileDownloadIcon />}
-              onClick={() => downloadErrorReport(result.errors, fileName)}
+              onClick={() => void downloadErrorReport(result.errors, fileName)}
             >
               Download error report
             </Button>
