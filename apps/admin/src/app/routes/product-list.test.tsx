@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import AlertSnackbar from '../../components/ui/alert-snackbar';
 import { alertStore, hideAlert } from '../../lib/alerts';
 import { clearSession } from '../../lib/session';
+import { catchDownloads } from '../../testing/downloads';
 import { type Call, fakeApi } from '../../testing/fake-api';
 import { jsonResponse, renderWithApp } from '../../testing/render';
 import ProductListScreen from './product-list';
@@ -191,5 +192,33 @@ describe('Product List: the checkbox column and the bulk action bar', () => {
     await screen.findByRole('table', { name: 'Products' });
     await waitFor(() => expect(screen.queryByRole('checkbox')).toBeNull());
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+  });
+});
+
+describe('Product List: Export CSV', () => {
+  it('exports what the table shows: the category, or the search (which spans every category)', async () => {
+    const downloads = catchDownloads();
+    try {
+      const { calls } = fakeApi(
+        'editor',
+        answers((call) =>
+          call.path.startsWith('/api/products/export') ? new Response('id\n', { status: 200 }) : undefined,
+        ),
+      );
+      const first = show('/products?catId=c1');
+      fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(downloads.saved).toHaveLength(1));
+      first.unmount();
+      show('/products?catId=c1&q=kite');
+      fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(downloads.saved).toHaveLength(2));
+      expect(calls.filter((call) => call.path.includes('/export')).map((call) => call.path)).toEqual([
+        '/api/products/export?catId=c1',
+        '/api/products/export?q=kite',
+      ]);
+      expect(downloads.saved.map((file) => file.name)).toEqual(['products.csv', 'products.csv']);
+    } finally {
+      downloads.restore();
+    }
   });
 });
