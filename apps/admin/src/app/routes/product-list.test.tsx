@@ -78,7 +78,7 @@ describe('Product List: the checkbox column and the bulk action bar', () => {
     fakeApi('owner', answers());
     show();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Kite' }));
-    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    const bar = await screen.findByRole('region', { name: 'Bulk actions' });
     expect(within(bar).getByRole('status').textContent).toBe('1 selected');
     const header = screen.getByRole('checkbox', { name: 'Select all products on this page' }) as HTMLInputElement;
     expect(header.indeterminate).toBe(true);
@@ -102,9 +102,9 @@ describe('Product List: the checkbox column and the bulk action bar', () => {
     );
     show('/products?q=kite');
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Kite' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Select all 30 matching' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Select all 30 matching' }));
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit 30 products' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit 30 products' });
     fireEvent.change(within(dialog).getByLabelText('Adjust price by %'), { target: { value: '-10' } });
     fireEvent.change(within(dialog).getByLabelText('Stock'), { target: { value: '5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
@@ -124,8 +124,8 @@ describe('Product List: the checkbox column and the bulk action bar', () => {
     const { calls } = fakeApi('owner', answers());
     show();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Kite' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit 1 product' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit 1 product' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(within(dialog).getByText('Choose what to change')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '100' } });
@@ -150,8 +150,8 @@ describe('Product List: the checkbox column and the bulk action bar', () => {
     );
     show();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Kite' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
-    const dialog = screen.getByRole('dialog');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Discount'), { target: { value: '15' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(alertStore.get()).toMatchObject({ kind: 'error', msg: 'No category named "Tyos"' }));
@@ -171,8 +171,8 @@ describe('Product List: the checkbox column and the bulk action bar', () => {
     );
     show();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all products on this page' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Move to trash' }));
-    const dialog = screen.getByRole('dialog', { name: 'Move 2 products to the trash?' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Move to trash' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move 2 products to the trash?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move to trash' }));
     await waitFor(() => expect(alertStore.get().msg).toBe('2 products moved to the trash'));
     expect(posts(calls, '/api/products/bulkDelete')[0]?.body).toEqual({ ids: expect.arrayContaining(['p1', 'p2']) });
@@ -183,7 +183,7 @@ describe('Product List: the checkbox column and the bulk action bar', () => {
     fakeApi('manager', answers());
     const { unmount } = show();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Kite' }));
-    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Move to trash' })).toBeNull();
     unmount();
 

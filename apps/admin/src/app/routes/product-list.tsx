@@ -1,15 +1,19 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
-import { BulkActionBar } from '../../features/bulk-edit/components/bulk-action-bar';
 import { useProductSelection } from '../../features/bulk-edit/components/use-product-selection';
 import { ProductListSummary } from '../../features/dashboard/components/product-list-summary';
 import { ProductExportButton } from '../../features/export/components/product-export-button';
 import { BestSellingProducts } from '../../features/products/components/best-selling-products';
 import { useProductFilters } from '../../features/products/components/use-product-filters';
 import { useCan } from '../../lib/permissions';
+
+// The bar (its actions, dialogs and requests) loads with the first ticked row: the list itself,
+// the page most visits open, draws without it.
+const BulkActionBar = lazy(() => import('../../features/bulk-edit/components/bulk-action-bar'));
 
 export default function ProductListScreen() {
   const canWrite = useCan('catalogue:write');
@@ -40,9 +44,12 @@ export default function ProductListScreen() {
             ? {
                 isChecked: selection.isChecked,
                 onChange: selection.onChange,
-                renderBar: ({ totalCount }) => (
-                  <BulkActionBar selection={selection} filter={filter} totalCount={totalCount} />
-                ),
+                renderBar: ({ totalCount }) =>
+                  selection.all || selection.ids.size > 0 ? (
+                    <Suspense fallback={null}>
+                      <BulkActionBar selection={selection} filter={filter} totalCount={totalCount} />
+                    </Suspense>
+                  ) : null,
               }
             : undefined
         }

@@ -8,12 +8,15 @@ import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { ProductExportQuery } from '@shopdesk/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useCan } from '../../../lib/permissions';
-import { BulkEditDialog } from './bulk-edit-dialog';
 import { bulkWords } from './bulk-words';
 import { type BulkTarget, useBulkActions } from './use-bulk-actions';
 import type { ProductSelection } from './use-product-selection';
+
+// The dialog (its form, fields and the server's schemas to check them) loads on the first Edit:
+// the Product List itself draws without it.
+const BulkEditDialog = lazy(() => import('./bulk-edit-dialog'));
 
 type Props = { selection: ProductSelection; filter: ProductExportQuery; totalCount: number };
 
@@ -22,7 +25,7 @@ type Props = { selection: ProductSelection; filter: ProductExportQuery; totalCou
  * the actions the role holds: Edit (`catalogue:write`), Move to trash (`catalogue:delete`; ticked
  * rows only, as the server's bulk delete takes ids).
  */
-export function BulkActionBar({ selection, filter, totalCount }: Props) {
+export default function BulkActionBar({ selection, filter, totalCount }: Props) {
   const canEdit = useCan('catalogue:write');
   const canDelete = useCan('catalogue:delete');
   const [dialog, setDialog] = useState<'edit' | 'trash' | null>(null);
@@ -67,13 +70,17 @@ export function BulkActionBar({ selection, filter, totalCount }: Props) {
           {bulkWords.trash}
         </Button>
       )}
-      <BulkEditDialog
-        open={dialog === 'edit'}
-        count={count}
-        pending={edit.isPending}
-        onClose={() => setDialog(null)}
-        onApply={(changes) => edit.mutate({ target, changes })}
-      />
+      {dialog === 'edit' && (
+        <Suspense fallback={null}>
+          <BulkEditDialog
+            open
+            count={count}
+            pending={edit.isPending}
+            onClose={() => setDialog(null)}
+            onApply={(changes) => edit.mutate({ target, changes })}
+          />
+        </Suspense>
+      )}
       <Dialog open={dialog === 'trash'} onClose={trash.isPending ? undefined : () => setDialog(null)}>
         <DialogTitle>{bulkWords.trashTitle(count)}</DialogTitle>
         <DialogContent>

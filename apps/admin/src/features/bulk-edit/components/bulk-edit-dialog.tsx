@@ -25,7 +25,7 @@ type Field = keyof BulkEditValues;
 const leave = 'Leave as it is';
 
 /** Bulk edit: set price / old price / discount / stock / featured / category, or adjust prices by percent. */
-export function BulkEditDialog({ open, count, pending, onClose, onApply }: Props) {
+export default function BulkEditDialog({ open, count, pending, onClose, onApply }: Props) {
   const [values, setValues] = useState<BulkEditValues>(emptyBulkEdit);
   const [fields, setFields] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | undefined>();
@@ -83,13 +83,7 @@ export function BulkEditDialog({ open, count, pending, onClose, onApply }: Props
   );
 
   return (
-    <Dialog
-      open={open}
-      onClose={pending ? undefined : onClose}
-      maxWidth="sm"
-      fullWidth
-      slotProps={{ transition: { onExited: () => setValues(emptyBulkEdit) } }}
-    >
+    <Dialog open={open} onClose={pending ? undefined : onClose} maxWidth="sm" fullWidth>
       <form onSubmit={submit} noValidate>
         <DialogTitle>{bulkWords.editTitle(count)}</DialogTitle>
         <DialogContent>
