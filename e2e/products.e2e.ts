@@ -63,14 +63,14 @@ async function expectAlert(page: Page, text: string) {
 
 /** The names in the product table's rows, top to bottom. */
 function rowNames(page: Page): Promise<string[]> {
-  return page.getByRole('table', { name: 'Products' }).locator('tbody tr td:first-child a').allInnerTexts();
+  return page.getByRole('table', { name: 'Products' }).locator('tbody tr td.product-cell a').allInnerTexts();
 }
 
 /** Waits until the table's first row is `name` (and, when given, it has `count` rows). */
 async function waitForFirstRow(page: Page, name: string, count?: number) {
   await page.waitForFunction(
     ([expected, rows]) => {
-      const links = document.querySelectorAll('table[aria-label="Products"] tbody tr td:first-child a');
+      const links = document.querySelectorAll('table[aria-label="Products"] tbody tr td.product-cell a');
       return links[0]?.textContent === expected && (rows === undefined || links.length === rows);
     },
     [name, count] as const,

@@ -5,6 +5,12 @@ import type { AppRoute } from '../app-route';
 export const productsRoutes: AppRoute[] = [
   { path: '/products', screen: lazyScreen(() => import('../routes/product-list')) },
   { path: '/product/details/:id', screen: lazyScreen(() => import('../routes/product-view')) },
+  // api.md §13: CSV import (choose, dry run, import), for roles holding `import`.
+  {
+    path: '/products/import',
+    screen: lazyScreen(() => import('../routes/product-import')),
+    permission: 'import',
+  },
   {
     path: '/product/upload',
     screen: lazyScreen(() => import('../routes/product-upload')),

@@ -1,5 +1,6 @@
 import { PageHeader } from '../../components/ui/page-header';
 import { HistoryPanel } from '../../features/activity/components/history-panel';
+import { OrderExportControls } from '../../features/export/components/order-export-controls';
 import { OrderDialogExtraProvider } from '../../features/orders/components/order-dialog-extra';
 import { OrdersCard } from '../../features/orders/components/orders-list';
 
@@ -9,7 +10,7 @@ const orderHistory = (orderId: string) => <HistoryPanel entity="order" entityId=
 export default function OrderListScreen() {
   return (
     <>
-      <PageHeader title="Orders List" crumbs={[{ label: 'Orders' }]} />
+      <PageHeader title="Orders List" crumbs={[{ label: 'Orders' }]} actions={<OrderExportControls />} />
       <OrderDialogExtraProvider value={orderHistory}>
         <OrdersCard />
       </OrderDialogExtraProvider>

@@ -60,6 +60,7 @@ export const sidebarEntries: SidebarEntry[] = [
       { label: 'Add Product RAMS', to: '/productRAMS/add', permission: 'catalogue:write' },
       { label: 'Add Product WEIGHT', to: '/productWEIGHT/add', permission: 'catalogue:write' },
       { label: 'Add Product SIZE', to: '/productSIZE/add', permission: 'catalogue:write' },
+      { label: 'Import Products', to: '/products/import', permission: 'import' },
     ],
   },
   { kind: 'link', label: 'Orders', to: '/orders', icon: <ShoppingCartIcon /> },

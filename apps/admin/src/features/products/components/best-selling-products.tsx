@@ -3,11 +3,15 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { CategoryFilter } from './category-filter';
 import { ProductSearchBox } from './product-search-box';
+import type { ProductTableSelection } from './product-selection';
 import { ProductTable } from './product-table';
 import { useProductFilters } from './use-product-filters';
 
-/** The spec's 'Best Selling Products' card: category filter, search box and the product table. */
-export function BestSellingProducts() {
+/**
+ * The spec's 'Best Selling Products' card: category filter, search box and the product table
+ * (with row selection for bulk work where the screen passes one: Product List).
+ */
+export function BestSellingProducts({ selection }: { selection?: ProductTableSelection | undefined }) {
   const { catId, q, update } = useProductFilters();
   return (
     <Paper component="section" aria-labelledby="best-selling-products-title" sx={{ p: { xs: 2, md: 3 } }}>
@@ -18,7 +22,7 @@ export function BestSellingProducts() {
         <CategoryFilter value={catId} onChange={(next) => update({ catId: next, page: 1 })} />
         <ProductSearchBox value={q} onSearch={(next) => update({ q: next, page: 1 })} />
       </Box>
-      <ProductTable />
+      <ProductTable selection={selection} />
     </Paper>
   );
 }

@@ -16,6 +16,9 @@ type Props = {
   /** What the signed-in role may do (api.md §10): without it, the action is not shown. */
   canEdit: boolean;
   canDelete: boolean;
+  /** With bulk work on (Product List): the row's checkbox, first, and whether it is ticked. */
+  onSelect?: ((id: string, checked: boolean) => void) | undefined;
+  selected?: boolean;
 };
 
 // Made once and shared by every row: an icon element that never changes is not rendered again.
@@ -85,6 +88,15 @@ export const productRowStyles = (theme: Theme): CSSObject => ({
   '& .row-action-view': actionColor(theme, theme.palette.secondary.main),
   '& .row-action-edit': actionColor(theme, theme.palette.success.main),
   '& .row-action-delete': actionColor(theme, theme.palette.error.main),
+  // A native checkbox per row (see above on MUI components per row), in the theme's colour.
+  '& .row-select': {
+    width: 18,
+    height: 18,
+    margin: theme.spacing(0, 1.5),
+    verticalAlign: 'middle',
+    accentColor: theme.palette.primary.main,
+    cursor: 'pointer',
+  },
   '& .row-action:disabled': { color: theme.palette.action.disabled, cursor: 'default', pointerEvents: 'none' },
   ...readOnlyStarsStyles(theme),
 });
@@ -93,11 +105,30 @@ export const productRowStyles = (theme: Theme): CSSObject => ({
  * One product: picture, name and description, category, brand, prices, stars, actions.
  * The links are plain anchors (the table follows them inside the app: followAppLink).
  */
-export const ProductRow = memo(function ProductRow({ product, onDelete, isDeleting, canEdit, canDelete }: Props) {
+export const ProductRow = memo(function ProductRow({
+  product,
+  onDelete,
+  isDeleting,
+  canEdit,
+  canDelete,
+  onSelect,
+  selected = false,
+}: Props) {
   const image = product.images[0];
   const detailsPath = `/product/details/${product.id}`;
   return (
-    <TableRow hover>
+    <TableRow hover selected={selected}>
+      {onSelect && (
+        <TableCell padding="checkbox">
+          <input
+            type="checkbox"
+            className="row-select"
+            aria-label={`Select ${product.name}`}
+            checked={selected}
+            onChange={(event) => onSelect(product.id, event.target.checked)}
+          />
+        </TableCell>
+      )}
       <TableCell className="product-cell">
         <div className="product-summary">
           <div className="product-thumb">

@@ -16,6 +16,7 @@ import { useProgressWhile } from '../../../lib/progress';
 import { useDeleteProduct } from '../api/delete-product';
 import { productsQueryOptions, useProducts } from '../api/list-products';
 import { ProductRow, productRowStyles } from './product-row';
+import { type ProductTableSelection, SelectPageCell } from './product-selection';
 import { pageSizes, useProductFilters } from './use-product-filters';
 
 /** The table, with the look of the plain parts of its rows (see productRowStyles). */
@@ -30,6 +31,8 @@ type RowsProps = {
   canEdit: boolean;
   canDelete: boolean;
   onClick: (event: MouseEvent<HTMLElement>) => void;
+  onSelect: ((id: string, checked: boolean) => void) | undefined;
+  isChecked: ((id: string) => boolean) | undefined;
 };
 
 /**
@@ -45,6 +48,8 @@ const ProductRows = memo(function ProductRows({
   onClick,
   canEdit,
   canDelete,
+  onSelect,
+  isChecked,
 }: RowsProps) {
   // The spec shows each page's rows in reverse order (§2, §9).
   const rows = [...products].reverse();
@@ -59,6 +64,8 @@ const ProductRows = memo(function ProductRows({
           isDeleting={deletingId === product.id}
           canEdit={canEdit}
           canDelete={canDelete}
+          onSelect={onSelect}
+          selected={isChecked?.(product.id) ?? false}
         />
       ))}
     </TableBody>
@@ -79,8 +86,11 @@ function useShownPage(addressPage: number) {
   return [page, showPage] as const;
 }
 
-/** The product table of the Dashboard and the Product List: one page from the server at a time. */
-export function ProductTable() {
+/**
+ * The product table of the Dashboard and the Product List: one page from the server at a time.
+ * With a `selection` (Product List), a checkbox column comes first and its bar sits above.
+ */
+export function ProductTable({ selection }: { selection?: ProductTableSelection | undefined }) {
   const { page: addressPage, perPage, catId, q, update } = useProductFilters();
   const [page, showPage] = useShownPage(addressPage);
   const query = useProducts({ page, perPage, catId, q });
@@ -96,6 +106,15 @@ export function ProductTable() {
     latestDelete.current = deleteItem;
   });
   const onDelete = useCallback((id: string) => latestDelete.current(id), []);
+  const pageIds = data?.products.map((product) => product.id) ?? [];
+  const latestSelection = useRef({ selection, pageIds });
+  useLayoutEffect(() => {
+    latestSelection.current = { selection, pageIds };
+  });
+  const onSelect = useCallback((id: string, checked: boolean) => {
+    const { selection: current, pageIds: shown } = latestSelection.current;
+    current?.onChange([id], checked, shown);
+  }, []);
   // The rows' links are plain anchors (a Link per row would render again on every address
   // change); one handler on the table body follows them inside the app.
   const navigate = useNavigate();
@@ -124,9 +143,13 @@ export function ProductTable() {
 
   return (
     <Paper variant="outlined">
+      {selection?.renderBar({ totalCount: data.totalCount, pageIds })}
       <TableContainer sx={{ maxHeight: 440 }}>
         <ProductsTable stickyHeader size="small" aria-label="Products">
-          <TableHeadRow columns={columns} />
+          <TableHeadRow
+            columns={columns}
+            leading={selection && <SelectPageCell pageIds={pageIds} selection={selection} />}
+          />
           <ProductRows
             products={data.products}
             onDelete={onDelete}
@@ -134,6 +157,8 @@ export function ProductTable() {
             onClick={onRowsClick}
             canEdit={canEdit}
             canDelete={canDelete}
+            onSelect={selection ? onSelect : undefined}
+            isChecked={selection?.isChecked}
           />
         </ProductsTable>
       </TableContainer>

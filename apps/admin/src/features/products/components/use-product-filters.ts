@@ -34,5 +34,9 @@ export function useProductFilters() {
     );
   }
 
-  return { page, perPage, catId, q, update };
+  // What the table shows, as export and bulk edit name it (api.md §13): the search spans the
+  // whole catalogue (listProducts), so with one the category is not part of it.
+  const filter: { q?: string; catId?: string } = q ? { q } : catId !== 'all' ? { catId } : {};
+
+  return { page, perPage, catId, q, filter, update };
 }
