@@ -120,6 +120,7 @@ export class JobRunner {
         })
         .catch((error: unknown) => ctx.log.error({ err: error, jobId: job.id }, 'renewing a job lease failed'));
     }, this.options.leaseMs / 3);
+    let progress = { done: job.done, total: job.total };
     const control: JobControl = {
       owner,
       signal: abort.signal,
@@ -127,6 +128,8 @@ export class JobRunner {
       save: async (trx, checkpoint, done, total) => {
         if (abort.signal.aborted) throw new Stopped();
         await repo.saveCheckpoint(trx, job.id, owner, { checkpoint, done, total });
+        progress = { done, total };
+        this.#announce(job.id, 'running', progress);
       },
     };
     ctx.log.info({ event: 'job.started', jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job started');
@@ -135,6 +138,7 @@ export class JobRunner {
       if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
       const result = await handler(ctx, job, control);
       await this.#finish(job, 'done', result);
+      this.#announce(job.id, 'done', progress);
       ctx.log.info({ event: 'job.done', jobId: job.id }, 'job done');
     } catch (error) {
       if (abort.signal.aborted || error instanceof Stopped || error instanceof repo.LeaseLost) {
@@ -148,11 +152,23 @@ export class JobRunner {
         await this.#finish(job, 'failed', { msg }).catch((failure: unknown) =>
           ctx.log.error({ err: failure, jobId: job.id }, 'recording a failed job failed'),
         );
+        this.#announce(job.id, 'failed', progress);
       }
     } finally {
       clearInterval(heartbeat);
       this.#abort.signal.removeEventListener('abort', stopOnClose);
     }
+  }
+
+  /**
+   * A live `job.progress` event (api.md §14). Sent as a batch is saved (a batch rolled back after
+   * it shows progress a moment early; the job's row is the record): progress is a state the
+   * screen also reads from GET /api/jobs/:id, so it is not replayed.
+   */
+  #announce(id: string, state: string, progress: { done: number; total: number }) {
+    this.ctx.events
+      .publish({ type: 'job.progress', data: { id, state, progress } })
+      .catch((error: unknown) => this.ctx.log.error({ err: error, jobId: id }, 'sending job progress failed'));
   }
 
   async #finish(job: repo.JobRow, state: 'done' | 'failed', result: unknown): Promise<void> {

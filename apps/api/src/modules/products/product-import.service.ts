@@ -192,5 +192,6 @@ async function applyBatch(
       }
       await save(trx);
     },
+    ctx.events,
   );
 }
