@@ -10,9 +10,10 @@
  * the data to arrange through the API first or the clicks to make before the picture.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { permissionNames } from '@shopdesk/contract';
+import { permissionNames, productCsvColumns } from '@shopdesk/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { apiSignIn, createAdmin } from './accounts';
@@ -73,6 +74,34 @@ const shots: Shot[] = [
   },
   { file: 'products', path: '/products', signedIn: true, ready: headingAndImages('Product List') },
   { file: 'orders', path: '/orders', signedIn: true, ready: headingAndImages('Orders List') },
+  {
+    // Three rows ticked: the bulk action bar above the table (api.md §13).
+    file: 'products-bulk',
+    path: '/products',
+    signedIn: true,
+    ready: headingAndImages('Product List'),
+    act: async (page) => {
+      const rows = page.getByRole('checkbox', { name: /^Select (?!all)/ });
+      for (const place of [0, 1, 3]) await rows.nth(place).check();
+      await page.getByRole('region', { name: 'Bulk actions' }).waitFor();
+      // Ticking scrolled the table's own box: back to its first row for the picture.
+      await page.locator('table[aria-label="Products"]').evaluate((table) => {
+        if (table.parentElement) table.parentElement.scrollTop = 0;
+      });
+    },
+  },
+  {
+    // A file of eight demo products chosen: its first rows, read in the browser.
+    file: 'import',
+    path: '/products/import',
+    signedIn: true,
+    arrange: async ({ server, token }) => fs.writeFileSync(importFile, await demoCsv(server, token)),
+    ready: heading('Import Products'),
+    act: async (page) => {
+      await page.getByLabel('Choose CSV file').setInputFiles(importFile);
+      await page.getByRole('region', { name: 'First rows of the file' }).waitFor();
+    },
+  },
   { file: 'categories', path: '/category', signedIn: true, ready: headingAndImages('Category List') },
   { file: 'banners', path: '/banners', signedIn: true, ready: headingAndImages('Banners List') },
   { file: 'staff', path: '/settings/staff', signedIn: true, ready: heading('Staff') },
@@ -144,6 +173,27 @@ const shots: Shot[] = [
     },
   },
 ];
+
+const importFile = path.join(os.tmpdir(), 'shopdesk-catalogue.csv');
+
+/** Eight demo products in the import's columns (api.md §13), quoted as RFC 4180 says. */
+async function demoCsv(server: RunningServer, token: string): Promise<string> {
+  const page = (await api(server, 'GET', '/api/products?page=1&perPage=8', undefined, token)).body as {
+    products: Array<Record<string, unknown>>;
+  };
+  const text = (value: unknown) => {
+    const list = Array.isArray(value)
+      ? value.map((item) => (item && typeof item === 'object' ? String((item as { value?: unknown }).value) : item))
+      : undefined;
+    const plain = list ? list.join('|') : String(value ?? '');
+    return /[",\r\n]/.test(plain) ? `"${plain.replaceAll('"', '""')}"` : plain;
+  };
+  const names: Record<string, string> = { category: 'catName', subCategory: 'subCatName', size: 'size' };
+  const lines = page.products.map((product) =>
+    productCsvColumns.map((column) => text(product[names[column] ?? column])).join(','),
+  );
+  return `${[productCsvColumns.join(','), ...lines].join('\r\n')}\r\n`;
+}
 
 /** An administrator with a profile picture, so the header and My Account look lived-in. */
 async function makeShotAccount(server: RunningServer): Promise<ShotContext> {

@@ -162,7 +162,7 @@ describe('Import Products screen', () => {
       expect(sent[1]?.url).toBe('/api/products/import?dryRun=false&atomic=true&createCategories=false');
       expect(within(applied).getByText('Import finished')).toBeTruthy();
       expect(within(applied).getByTestId('count-created').textContent).toBe('3');
-      expect(within(applied).getByText('No errors: every row can be imported.')).toBeTruthy();
+      expect(within(applied).getByText('No errors: every row was imported.')).toBeTruthy();
     } finally {
       downloads.restore();
     }

@@ -53,7 +53,9 @@ export function ImportResultView({
         ))}
       </Box>
       {result.errors.length === 0 ? (
-        <Typography role="status">No errors: every row can be imported.</Typography>
+        <Typography role="status">
+          {dryRun ? 'No errors: every row can be imported.' : 'No errors: every row was imported.'}
+        </Typography>
       ) : (
         <>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1, gap: 2 }}>

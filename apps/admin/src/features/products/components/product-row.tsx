@@ -42,6 +42,10 @@ const actionColor = (theme: Theme, color: string): CSSObject => ({
  */
 export const productRowStyles = (theme: Theme): CSSObject => ({
   '& .product-cell': { minWidth: 260 },
+  // With the checkbox column first (Product List), the product cell gives up its width, so the
+  // table still fits beside the sidebar at 1366 px without scrolling sideways.
+  '&.with-select .product-cell': { minWidth: 200 },
+  '& .select-cell': { width: 40, padding: theme.spacing(0, 0, 0, 1) },
   '& .nowrap': { whiteSpace: 'nowrap' },
   '& .product-summary': { display: 'flex', gap: theme.spacing(1.5), alignItems: 'center' },
   '& .product-thumb': {
@@ -92,7 +96,7 @@ export const productRowStyles = (theme: Theme): CSSObject => ({
   '& .row-select': {
     width: 18,
     height: 18,
-    margin: theme.spacing(0, 1.5),
+    margin: theme.spacing(0, 0.5),
     verticalAlign: 'middle',
     accentColor: theme.palette.primary.main,
     cursor: 'pointer',
@@ -119,7 +123,7 @@ export const ProductRow = memo(function ProductRow({
   return (
     <TableRow hover selected={selected}>
       {onSelect && (
-        <TableCell padding="checkbox">
+        <TableCell className="select-cell">
           <input
             type="checkbox"
             className="row-select"

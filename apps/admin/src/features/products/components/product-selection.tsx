@@ -19,7 +19,7 @@ export function SelectPageCell({ pageIds, selection }: { pageIds: string[]; sele
   const checkedCount = pageIds.filter((id) => selection.isChecked(id)).length;
   const all = pageIds.length > 0 && checkedCount === pageIds.length;
   return (
-    <TableCell padding="checkbox">
+    <TableCell className="select-cell">
       <input
         type="checkbox"
         className="row-select"

@@ -145,7 +145,12 @@ export function ProductTable({ selection }: { selection?: ProductTableSelection 
     <Paper variant="outlined">
       {selection?.renderBar({ totalCount: data.totalCount, pageIds })}
       <TableContainer sx={{ maxHeight: 440 }}>
-        <ProductsTable stickyHeader size="small" aria-label="Products">
+        <ProductsTable
+          stickyHeader
+          size="small"
+          aria-label="Products"
+          className={selection ? 'with-select' : undefined}
+        >
           <TableHeadRow
             columns={columns}
             leading={selection && <SelectPageCell pageIds={pageIds} selection={selection} />}
