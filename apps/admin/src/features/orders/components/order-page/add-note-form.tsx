@@ -50,7 +50,8 @@ export function AddNoteForm({ orderId }: { orderId: string }) {
         }}
         disabled={disabled}
         error={invalid}
-        helperText={`${text.length} / ${orderNoteMaxLength}`}
+        // No counter for a role that cannot write: a disabled field's grey helper text is below contrast.
+        helperText={canWrite ? `${text.length} / ${orderNoteMaxLength}` : undefined}
       />
       <Button type="submit" variant="contained" disabled={disabled} sx={{ mt: 1.5 }}>
         {add.isPending ? <CircularProgress size={20} color="inherit" aria-label="Adding note" /> : 'Add note'}
