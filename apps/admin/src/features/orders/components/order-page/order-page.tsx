@@ -37,7 +37,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
   const tagged = order.data;
   return (
     <Grid container spacing={3}>
-      <Grid size={{ xs: 12, md: 6 }}>
+      <Grid size={{ xs: 12, lg: 5 }}>
         <Section title="Order Details">
           <OrderFields order={tagged.body} />
           <Box sx={{ mt: 3 }}>
@@ -48,7 +48,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
           </Box>
         </Section>
       </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
+      <Grid size={{ xs: 12, lg: 7 }}>
         <Section title="Products">
           <OrderLines products={tagged.body.products} />
         </Section>
