@@ -143,6 +143,34 @@ const shots: Shot[] = [
     },
   },
   {
+    // An order's own page, opened from the Orders List's first row after a status change and a note.
+    file: 'order',
+    path: '/orders',
+    signedIn: true,
+    arrange: async ({ server, token }) => {
+      const page = (await api(server, 'GET', '/api/orders?page=1&perPage=10', undefined, token)).body as {
+        orders: Array<Record<string, unknown> & { id: string; status: string }>;
+      };
+      // The list shows each page reversed: its first row is the page's last order.
+      const order = page.orders.at(-1);
+      if (!order) return;
+      await api(server, 'PUT', `/api/orders/${order.id}`, { ...order, status: 'confirm' }, token);
+      await api(
+        server,
+        'POST',
+        `/api/orders/${order.id}/notes`,
+        { text: 'Customer asked us to ring before delivery.' },
+        token,
+      );
+    },
+    ready: headingAndImages('Orders List'),
+    act: async (page) => {
+      await page.locator('tbody tr').first().getByRole('link').click();
+      await page.getByRole('list', { name: 'Timeline entries' }).waitFor();
+      await imagesLoaded(page);
+    },
+  },
+  {
     // Two products and a banner deleted: what Trash lists until they are restored or purged.
     file: 'trash',
     path: '/settings/trash',

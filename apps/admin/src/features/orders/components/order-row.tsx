@@ -1,8 +1,10 @@
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { Order } from '@shopdesk/contract';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { OrderProductsDialog } from './order-products-dialog';
 import { OrderStatusSelect } from './order-status-select';
 
@@ -13,7 +15,12 @@ export function OrderRow({ order }: { order: Order }) {
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   return (
     <TableRow hover>
-      <TableCell>{order.id}</TableCell>
+      <TableCell>
+        {/* The order's own page (issue 20): fields, timeline, notes, invoice. */}
+        <Link component={RouterLink} to={`/orders/${encodeURIComponent(order.id)}`}>
+          {order.id}
+        </Link>
+      </TableCell>
       <TableCell>{order.paymentId}</TableCell>
       <TableCell>
         <Button

@@ -1,0 +1,42 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableRow from '@mui/material/TableRow';
+import { type OrderProduct, smallImageUrl } from '@shopdesk/contract';
+import { TableHeadRow } from '../../../../components/ui/table-head-row';
+
+const columns = ['Image', 'Product Title', 'Quantity', 'Price', 'SubTotal'];
+
+/** The order's products with their images; the page has room for whole titles (the dialog cuts them). */
+export function OrderLines({ products }: { products: OrderProduct[] }) {
+  return (
+    <TableContainer role="region" tabIndex={0} aria-label="Products of the order">
+      <Table size="small">
+        <TableHeadRow columns={columns} />
+        <TableBody>
+          {products.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never reorder, and one product may appear twice
+            <TableRow key={`${line.productId}-${index}`}>
+              <TableCell sx={{ width: 64 }}>
+                {line.image ? (
+                  <img
+                    src={smallImageUrl(line.image)}
+                    alt={line.productTitle}
+                    width={48}
+                    height={48}
+                    style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }}
+                  />
+                ) : null}
+              </TableCell>
+              <TableCell>{line.productTitle}</TableCell>
+              <TableCell>{line.quantity}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>Rs {line.price}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>Rs {line.subTotal}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
