@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvRow, header, importCsv } from '../import-helpers';
 import { bearer, createTestApp, engineName, ownerEmail, ownerPassword, type TestApp } from '../test-app';
 import {
   AnswerChecker,
@@ -86,6 +87,8 @@ describe(`every documented GET answers as the document says (${engineName}, demo
       await t.request({ method: 'GET', url: '/api/products?perPage=5', headers: bearer(token) })
     ).json();
     const categories = (await t.request({ method: 'GET', url: '/api/category', headers: bearer(token) })).json();
+    // A job to read (api.md §13): a dry run of a one-row import.
+    await importCsv(t, token, `${header}\r\n${csvRow()}\r\n`, '?dryRun=true');
     known.q = String(products.products[0].name).split(/\s+/)[0] ?? '';
     known.productId = products.products[0].id;
     known.catId = categories.categoryList[0].id;
