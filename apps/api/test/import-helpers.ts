@@ -1,13 +1,7 @@
-import {
-  csvListSeparator,
-  type ImportResult,
-  type Job,
-  type Product,
-  productCsvColumns,
-  productMessages,
-} from '@shopdesk/contract';
+import { type ImportResult, type Job, type Product, productCsvColumns, productMessages } from '@shopdesk/contract';
 import { stringify } from 'csv-stringify/sync';
 import { expect } from 'vitest';
+import { productCsvRow, productCsvValues } from '../src/modules/products/product-csv';
 import { bearer, type TestApp } from './test-app';
 import { multipart } from './uploads';
 
@@ -63,33 +57,22 @@ export async function allProducts(t: TestApp, token: string): Promise<Product[]>
 }
 
 /**
- * The CSV export would write for these products (api.md §13), made from GET /api/products
- * answers: lists joined with `|`, location codes, absolute image URLs, category names.
+ * These products as the CSV export writes them (api.md §13), through its own row mapping
+ * (product-csv.ts): for a file edited before it is imported. The round trip reads the export itself.
  */
 export function csvOf(products: readonly Product[]): string {
-  const rows = products.map((p) => [
-    p.id,
-    p.name,
-    p.description,
-    p.brand,
-    String(p.price),
-    String(p.oldPrice),
-    p.catName,
-    p.subCatName,
-    String(p.countInStock),
-    String(p.rating),
-    String(p.isFeatured),
-    String(p.discount),
-    p.productRam.join(csvListSeparator),
-    p.size.join(csvListSeparator),
-    p.productWeight.join(csvListSeparator),
-    p.location.map((l) => l.value).join(csvListSeparator),
-    p.images.join(csvListSeparator),
-    p.dateCreated,
-  ]);
+  const rows = products.map((product) => productCsvValues(productCsvRow(product)));
   // csv-stringify quotes a field holding the record delimiter (CRLF) but not a lone LF or CR
   // inside it: RFC 4180 wants every field with a line break quoted, so they are named here.
   return stringify([[...productCsvColumns], ...rows], { record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
+}
+
+/** `GET /api/products/export`: the whole catalogue as the server exports it. */
+export async function exportCsv(t: TestApp, token: string): Promise<string> {
+  const res = await t.request({ method: 'GET', url: '/api/products/export', headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  return res.body;
 }
 
 /** A CSV row with every required column; override any by header name. */

@@ -34,15 +34,21 @@ export function saveBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** A file the browser was handed: the name it was saved under and the answer's headers. */
+export interface Downloaded {
+  name: string;
+  headers: Headers;
+}
+
 /**
- * A GET that answers a file (CSV export): fetched with the bearer token (a plain link cannot
- * send it), read as a blob and saved under the server's name. A refusal throws the server's
- * typed error (JSON body), as every other call does. Resolves with the name used.
+ * A GET that answers a file (a CSV export, an invoice): fetched with the bearer token (a plain
+ * link cannot send it), read as a blob and saved under the server's name (`fallbackName` when
+ * it gives none). A refusal throws the server's typed error (JSON body), as every other call does.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<string> {
+export async function downloadFile(path: string, fallbackName: string, accept = 'text/csv'): Promise<Downloaded> {
   let response: Response;
   try {
-    response = await fetch(path, { headers: { Accept: 'text/csv, application/json', ...authHeaders() } });
+    response = await fetch(path, { headers: { Accept: `${accept}, application/json`, ...authHeaders() } });
   } catch {
     throw new ApiError(0, null);
   }
@@ -59,5 +65,5 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   }
   const name = fileNameFrom(response.headers.get('content-disposition'), fallbackName);
   saveBlob(await response.blob(), name);
-  return name;
+  return { name, headers: response.headers };
 }

@@ -9,7 +9,10 @@ import type { FastifyReply } from 'fastify';
  * escaping (`escape_formulas`) stays off: it would change the values, and importing the file back
  * must give the same product.
  */
-const csvOptions = { record_delimiter: 'windows' } as const;
+// csv-stringify quotes a field that holds the record delimiter (CRLF), but not a lone LF or CR:
+// RFC 4180 wants every field with a line break quoted (a reader would split the record there),
+// so `quoted_match` names them. The round-trip test (export, then import) holds it.
+const csvOptions = { record_delimiter: 'windows', quoted_match: /[\r\n]/ } as const;
 
 /** Bytes waiting to be sent before more is made. */
 const highWaterMark = 64 * 1024;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db';
-import type { OrderItemRow, OrderRow } from './orders.repository';
+import type { OrderRow } from './orders.repository';
 
 /** The export's selection: created within [from, before) (ISO instants), with this status. */
 export interface OrderExportFilter {
@@ -32,16 +32,4 @@ export function orderPageAfter(
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
   if (mark) query = query.where(sql<boolean>`(created_at, id) > (${mark.createdAt}, ${mark.id})`);
   return query.orderBy('created_at').orderBy('id').limit(limit).execute();
-}
-
-/** The lines of these orders, in line order, all in one read. */
-export function linesOfOrders(db: Db, orderIds: string[]): Promise<OrderItemRow[]> {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('order_items')
-    .selectAll()
-    .where('order_id', 'in', orderIds)
-    .orderBy('order_id')
-    .orderBy('line')
-    .execute();
 }

@@ -1,7 +1,7 @@
 import type { OrderExportQuery } from '@shopdesk/contract';
 import type { AppContext } from '../../context';
-import type { OrderItemRow, OrderRow } from './orders.repository';
-import { linesOfOrders, type OrderExportFilter, type OrderMark, orderPageAfter } from './orders-export.repository';
+import { linesOfOrders, type OrderItemRow, type OrderRow } from './orders.repository';
+import { type OrderExportFilter, type OrderMark, orderPageAfter } from './orders-export.repository';
 
 /** Orders read per page: with their lines (1.7 an order in the bench store) ~100 KB of CSV (lib/csv-export.ts). */
 const pageSize = 250;

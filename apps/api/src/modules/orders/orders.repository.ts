@@ -51,17 +51,23 @@ export function orderRowsByIds(db: Db, ids: string[]) {
   return db.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
 }
 
-export async function itemsOfOrders(db: Db, orderIds: string[]): Promise<Map<string, OrderItemRow[]>> {
-  const byOrder = new Map<string, OrderItemRow[]>();
-  if (orderIds.length === 0) return byOrder;
-  const rows = await db
+/** The lines of these orders, in line order, all in one read. */
+export function linesOfOrders(db: Db, orderIds: readonly string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
     .selectFrom('order_items')
     .selectAll()
-    .where('order_id', 'in', orderIds)
+    .where('order_id', 'in', [...orderIds])
     .orderBy('order_id')
     .orderBy('line')
     .execute();
-  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+}
+
+export async function itemsOfOrders(db: Db, orderIds: string[]): Promise<Map<string, OrderItemRow[]>> {
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const row of await linesOfOrders(db, orderIds)) {
+    byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+  }
   return byOrder;
 }
 

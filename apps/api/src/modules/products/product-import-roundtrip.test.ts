@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createSubCategory, imageUrl, postProduct } from '../../../test/catalogue-fixtures';
-import { allProducts, csvOf, importCsv } from '../../../test/import-helpers';
+import { allProducts, exportCsv, importCsv } from '../../../test/import-helpers';
 import { createTestApp, engineName, signIn, type TestApp } from '../../../test/test-app';
 
 /**
@@ -89,7 +89,7 @@ describe(`product import: export then import changes nothing (${engineName})`, (
           expect(res.statusCode, res.body).toBe(201);
         }
         const before = await allProducts(t, token);
-        const result = await importCsv(t, token, csvOf(before));
+        const result = await importCsv(t, token, await exportCsv(t, token));
         expect(result).toEqual({
           rows: before.length,
           created: 0,

@@ -10,14 +10,13 @@ function queryOf(filters: Record<string, string | undefined>): string {
 }
 
 /** `GET /api/products/export?q=&catId=` (api.md §13): the products the list shows, as CSV. */
-export function exportProducts(filter: ProductExportQuery): Promise<string> {
-  return downloadFile(`${productExportPath}${queryOf({ q: filter.q, catId: filter.catId })}`, 'products.csv');
+export async function exportProducts(filter: ProductExportQuery): Promise<string> {
+  const path = `${productExportPath}${queryOf({ q: filter.q, catId: filter.catId })}`;
+  return (await downloadFile(path, 'products.csv')).name;
 }
 
 /** `GET /api/orders/export?from=&to=&status=`: one row per order line, as CSV. */
-export function exportOrders(filter: OrderExportQuery): Promise<string> {
-  return downloadFile(
-    `${orderExportPath}${queryOf({ from: filter.from, to: filter.to, status: filter.status })}`,
-    'orders.csv',
-  );
+export async function exportOrders(filter: OrderExportQuery): Promise<string> {
+  const path = `${orderExportPath}${queryOf({ from: filter.from, to: filter.to, status: filter.status })}`;
+  return (await downloadFile(path, 'orders.csv')).name;
 }
