@@ -91,9 +91,9 @@ describe.skipIf(!hasChromium)('the Export CSV buttons', () => {
     await page.goto('/orders');
     await page.getByRole('heading', { name: 'Orders List' }).waitFor();
     const today = new Date().toISOString().slice(0, 10);
-    await page.getByLabel('From').fill(today);
-    await page.getByLabel('To').fill(today);
-    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByLabel('From', { exact: true }).fill(today);
+    await page.getByLabel('To', { exact: true }).fill(today);
+    await page.getByRole('combobox', { name: 'Status', exact: true }).click();
     await page.getByRole('option', { name: 'delivered' }).click();
     const delivered = await exportNow();
     const [header, ...rows] = lines(delivered.text);
@@ -102,8 +102,8 @@ describe.skipIf(!hasChromium)('the Export CSV buttons', () => {
     expect(rows[0]).toContain('Garden Rake');
 
     // A range that ends before it starts is refused in the red alert, and nothing downloads.
-    await page.getByLabel('From').fill('2026-05-02');
-    await page.getByLabel('To').fill('2026-05-01');
+    await page.getByLabel('From', { exact: true }).fill('2026-05-02');
+    await page.getByLabel('To', { exact: true }).fill('2026-05-01');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await page.getByTestId('app-alert').filter({ hasText: 'from must not be after to' }).waitFor();
   });
@@ -124,7 +124,7 @@ describe.skipIf(!hasChromium)('the Export CSV buttons', () => {
         .first()
         .waitFor();
       expect(await other.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
-      expect(await other.getByLabel('From').count()).toBe(0);
+      expect(await other.getByLabel('From', { exact: true }).count()).toBe(0);
     } finally {
       await context.close();
     }
