@@ -178,6 +178,21 @@ export interface OrdersTable {
   user_id: string;
   status: string;
   created_at: string;
+  /** How many notes the order has (order_notes). */
+  note_count: Generated<number>;
+  /** Given once, by the first invoice made (api.md §15). */
+  invoice_number: number | null;
+}
+
+/** A note on an order, with who wrote it (as the activity log names people). */
+export interface OrderNotesTable {
+  id: string;
+  order_id: string;
+  at: string;
+  actor_id: string | null;
+  actor_name: string;
+  actor_email: string;
+  text: string;
 }
 
 export interface OrderItemsTable {
@@ -291,6 +306,20 @@ export interface BulkEditItemsTable {
   after_sub_cat_id: string | null;
 }
 
+/** A saved view (api.md §16): a screen's URL parameters under a name. */
+export interface SavedViewsTable {
+  id: string;
+  owner_id: string;
+  screen: string;
+  name: string;
+  name_key: string;
+  /** JSON: an object of strings. */
+  query: string;
+  shared: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -318,4 +347,6 @@ export interface Database {
   trash: TrashTable;
   bulk_edits: BulkEditsTable;
   bulk_edit_items: BulkEditItemsTable;
+  saved_views: SavedViewsTable;
+  order_notes: OrderNotesTable;
 }
