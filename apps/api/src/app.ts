@@ -48,6 +48,7 @@ import { runProductImport } from './modules/products/product-import.service';
 import { productText, storeMissingProductJsonOnce } from './modules/products/product-json';
 import { productsRoutes, searchRoutes } from './modules/products/products.routes';
 import { productBulkRoutes } from './modules/products/products-bulk.routes';
+import { pruneBulkEdits } from './modules/products/products-bulk.service';
 import { productExportRoutes } from './modules/products/products-export.routes';
 import { reviewsRoutes } from './modules/products/reviews.routes';
 import { SessionCache } from './modules/sessions/session-cache';
@@ -284,18 +285,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The trash's purge (TRASH_DAYS) runs once the server is up, then hourly with the upload sweep.
   let purging: Promise<unknown> = Promise.resolve();
   if (options.sweep !== false) {
-    const prune = () =>
-      pruneActivity(ctx).catch((error) => app.log.error({ err: error }, 'activity log pruning failed'));
+    const prune = () => {
+      void pruneActivity(ctx).catch((error) => app.log.error({ err: error }, 'activity log pruning failed'));
+      void pruneBulkEdits(ctx).catch((error) => app.log.error({ err: error }, 'bulk edit pruning failed'));
+    };
     const purge = () => {
       purging = purgeDueTrash(ctx).catch((error) => app.log.error({ err: error }, 'trash purge failed'));
     };
     app.addHook('onReady', async () => {
-      void prune();
+      prune();
       purge();
     });
     const timer = setInterval(() => {
       sweepUnusedImages(ctx).catch((error) => app.log.error({ err: error }, 'upload sweep failed'));
-      void prune();
+      prune();
       purge();
     }, 3_600_000);
     timer.unref();

@@ -11,9 +11,8 @@ export type ProductCsvRow = Record<ProductCsvColumn, string>;
 /** A list inside one field: `8GB|16GB`. */
 export const joinCsvList = (values: readonly string[]): string => values.join(csvListSeparator);
 
-/** The list a field holds; an empty field is an empty list. */
-export const splitCsvList = (text: string): string[] =>
-  text === '' ? [] : text.split(csvListSeparator).map((value) => value.trim());
+/** The list a field holds, the exact inverse of joinCsvList; an empty field is an empty list. */
+export const splitCsvList = (text: string): string[] => (text === '' ? [] : text.split(csvListSeparator));
 
 /** Numbers as JavaScript writes them (`19999`, `4.5`, `0.1`): shortest text that reads back the same. */
 const numberText = (value: number): string => String(value);

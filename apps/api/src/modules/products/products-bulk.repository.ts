@@ -136,3 +136,28 @@ export async function productNames(db: Db, ids: readonly string[]): Promise<Map<
   }
   return names;
 }
+
+/** Edits made before `before` (ISO), oldest first: what the prune removes next. */
+export async function bulkEditsBefore(db: Db, before: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('bulk_edits')
+    .select('id')
+    .where('at', '<', before)
+    .orderBy('at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Removes these edits and what their undo kept. */
+export async function deleteBulkEdits(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom('bulk_edit_items')
+    .where('bulk_id', 'in', [...ids])
+    .execute();
+  await db
+    .deleteFrom('bulk_edits')
+    .where('id', 'in', [...ids])
+    .execute();
+}

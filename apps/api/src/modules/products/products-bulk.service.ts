@@ -121,3 +121,18 @@ export async function undoBulkEdit(ctx: AppContext, bulkId: string) {
     { records: ids },
   );
 }
+
+/**
+ * Edits older than `TRASH_DAYS` can no longer be undone: their kept values are removed (at start
+ * and hourly, with the trash's purge), a few edits per transaction so no write waits long.
+ */
+export async function pruneBulkEdits(ctx: AppContext): Promise<number> {
+  const before = new Date(ctx.clock() - ctx.config.trashMs).toISOString();
+  let removed = 0;
+  for (;;) {
+    const ids = await repo.bulkEditsBefore(ctx.db, before, 10);
+    if (ids.length === 0) return removed;
+    await ctx.transaction((trx) => repo.deleteBulkEdits(trx, ids));
+    removed += ids.length;
+  }
+}

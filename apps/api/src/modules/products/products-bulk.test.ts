@@ -9,6 +9,7 @@ import {
 } from '../../../test/catalogue-fixtures';
 import { tokenOfRole } from '../../../test/export-fixtures';
 import { bearer, createTestApp, engineName, signIn, type TestApp } from '../../../test/test-app';
+import { pruneBulkEdits } from './products-bulk.service';
 import { adjustedPrice } from './products-bulk-plan';
 
 describe(`bulk edit, undo and bulk delete of products (${engineName})`, () => {
@@ -208,6 +209,25 @@ describe(`bulk edit, undo and bulk delete of products (${engineName})`, () => {
     });
     expect(await product(ids[3] as string)).toMatchObject({ catId: phones.id, catName: phones.name, subCatId: '' });
     expect((await undo('ffffffffffffffffffffffff')).json()).toEqual({ error: true, msg: bulkMessages.notFound });
+  });
+
+  it('keeps what an undo needs for TRASH_DAYS, then prunes it (the undo is then not found)', async () => {
+    const old = (await bulk({ ids: [ids[0]], set: { price: 3 } })).json().bulkId;
+    t.advance(t.config.trashMs - 60_000);
+    owner = await signIn(t);
+    const recent = (await bulk({ ids: [ids[1]], set: { price: 4 } })).json().bulkId;
+    t.advance(120_000);
+    // This edit and the earlier tests' go; the recent one stays.
+    expect(await pruneBulkEdits(t.app.ctx)).toBeGreaterThanOrEqual(1);
+    expect((await undo(old)).json()).toEqual({ error: true, msg: bulkMessages.notFound });
+    const kept = await t.app.ctx.db
+      .selectFrom('bulk_edit_items')
+      .select('bulk_id')
+      .where('bulk_id', '=', old)
+      .execute();
+    expect(kept).toEqual([]);
+    expect((await undo(recent)).json()).toEqual({ restored: 1, skipped: 0 });
+    expect((await product(ids[1] as string)).price).toBe(1001);
   });
 
   it('bulk delete moves each product to the trash (each restorable on its own), unknown ids skipped', async () => {

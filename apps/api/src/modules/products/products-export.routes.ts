@@ -2,7 +2,7 @@ import { productCsvColumns, productExportQuerySchema } from '@shopdesk/contract'
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { csvFileName, sendCsv } from '../../lib/csv-export';
+import { csvCompression, csvFileName, sendCsv } from '../../lib/csv-export';
 import { absoluteImageUrlsInJson, imageBaseOf } from '../../plugins/image-urls';
 import { productCsvPages } from './products-export.service';
 
@@ -15,7 +15,7 @@ export async function productExportRoutes(fastify: FastifyInstance, { ctx }: { c
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/export',
-    { config: { permission: 'export' }, schema: { querystring: productExportQuerySchema } },
+    { compress: csvCompression, config: { permission: 'export' }, schema: { querystring: productExportQuerySchema } },
     (request, reply) =>
       sendCsv(
         reply,

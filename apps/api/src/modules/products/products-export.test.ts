@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { productCsvColumns } from '@shopdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -96,6 +97,17 @@ describe(`GET /api/products/export (${engineName})`, () => {
       images: `${injectOrigin}${imagePath('galaxy')}`,
       dateCreated: product.dateCreated,
     });
+  });
+
+  it('is gzip-compressed for a client that accepts it (streamed compression), the same CSV once inflated', async () => {
+    const plain = await exportCsv();
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/products/export',
+      headers: { ...bearer(owner), 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
   it('writes images as absolute URLs of PUBLIC_URL when it is set', async () => {
