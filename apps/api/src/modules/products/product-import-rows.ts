@@ -47,6 +47,9 @@ const parserOptions: Options = {
   record_delimiter: ['\r\n', '\n'],
 };
 
+/** Bytes given to the parser at a time (a few dozen rows). */
+const feedBytes = 8 * 1024;
+
 /** Thrown for a file that is not CSV or has a header import cannot read: the job fails with it. */
 export class FileProblem extends Error {}
 
@@ -72,7 +75,13 @@ export async function* csvRows(chunks: AsyncIterable<Buffer>, skip = 0): AsyncGe
   const parser = parse(parserOptions);
   const feeding = (async () => {
     for await (const chunk of chunks) {
-      if (!parser.write(chunk)) await new Promise((resolve) => parser.once('drain', resolve));
+      // Fed in small slices: the parser turns a whole slice into records at once, and records
+      // waiting to be read live long enough to reach the old generation (the server's memory
+      // grew by 250 MB over an import fed whole 1 MB chunks).
+      for (let at = 0; at < chunk.length; at += feedBytes) {
+        if (!parser.write(chunk.subarray(at, at + feedBytes)))
+          await new Promise((resolve) => parser.once('drain', resolve));
+      }
     }
     parser.end();
   })();
