@@ -107,7 +107,7 @@ export async function importScenarios(c: Context): Promise<Row[]> {
       }
     }, 100);
     const form = new FormData();
-    form.append('file', new Blob([file], { type: 'text/csv' }), 'products.csv');
+    form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), 'products.csv');
     started = performance.now();
     const queued = await fetch(`${server.baseUrl}/api/products/import?createCategories=true`, {
       method: 'POST',
