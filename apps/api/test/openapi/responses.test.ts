@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvRow, header, sendImport, settle } from '../import-helpers';
 import { bearer, createTestApp, engineName, ownerEmail, ownerPassword, type TestApp } from '../test-app';
 import {
   AnswerChecker,
@@ -89,6 +90,9 @@ describe(`every documented GET answers as the document says (${engineName}, demo
     known.q = String(products.products[0].name).split(/\s+/)[0] ?? '';
     known.productId = products.products[0].id;
     known.catId = categories.categoryList[0].id;
+    // A job of the owner's to read (GET /api/jobs/{id}, api.md §13): a dry run of a one-row import.
+    const queued = await sendImport(t, token, `${header}\n${csvRow()}\n`, '?dryRun=true');
+    await settle(t, token, queued.json().jobId);
   }, 120_000);
   afterAll(() => t?.close());
 
