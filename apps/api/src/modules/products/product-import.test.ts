@@ -78,6 +78,7 @@ describe(`product import: files and rows (${engineName})`, () => {
       ['\uFEFF\r\n', 400, importMessages.emptyFile],
       [`${header.replace(',brand', '')}\n${csvRow()}`, 400, importMessages.missingColumn('brand')],
       [`${header},colour\n`, 400, importMessages.unknownColumn('colour')],
+      [`\uFEFF${header},Größe 尺寸\n`, 400, importMessages.unknownColumn('Größe 尺寸')],
       [Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), 400, importMessages.notCsv],
     ];
     for (const [csv, status, msg] of cases) {
