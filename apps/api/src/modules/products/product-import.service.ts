@@ -73,6 +73,16 @@ async function countRows(ctx: AppContext, jobId: string): Promise<number> {
 
 /** The job handler of `productImport` (jobs.runner.ts runs it, on whichever server took the job). */
 export async function runProductImport(ctx: AppContext, job: JobRow, control: JobControl): Promise<ImportResult> {
+  try {
+    return await importFile(ctx, job, control);
+  } catch (error) {
+    // A file import cannot read (broken quoting, a bad header): the job fails with the reason.
+    if (error instanceof FileProblem) throw new HttpError(400, error.message);
+    throw error;
+  }
+}
+
+async function importFile(ctx: AppContext, job: JobRow, control: JobControl): Promise<ImportResult> {
   const params = JSON.parse(job.params) as ImportParams;
   const passes = params.atomic && !params.dryRun ? 2 : 1;
   let point = (control.checkpoint as Checkpoint | null) ?? {
@@ -80,13 +90,8 @@ export async function runProductImport(ctx: AppContext, job: JobRow, control: Jo
     rows: 0,
     tally: emptyTally(),
   };
-  let fileRows: number;
-  try {
-    fileRows = job.total > 0 ? job.total / passes : await countRows(ctx, job.id);
-  } catch (error) {
-    if (error instanceof FileProblem) throw new HttpError(400, error.message);
-    throw error;
-  }
+  // Counted by a full parse first: a file whose quoting breaks further down fails before any row is written.
+  const fileRows = job.total > 0 ? job.total / passes : await countRows(ctx, job.id);
   const total = fileRows * passes;
   const lookups = await NameLookups.load(ctx.db);
   const downloads = new ImageFetcher(ctx, !params.dryRun);

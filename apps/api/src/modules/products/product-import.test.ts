@@ -104,6 +104,19 @@ describe(`product import: files and rows (${engineName})`, () => {
     expect(await t.app.ctx.db.selectFrom('job_files').select('job_id').execute()).toEqual([]);
   }, 60_000);
 
+  it("a file whose quoting breaks further down fails its job with the parser's reason, and changes nothing", async () => {
+    const before = await allProducts(t, owner);
+    // Past the first batch: the file is read whole before any row is written.
+    const fine = Array.from({ length: 250 }, (_, i) => csvRow({ name: `Fine ${i}` }));
+    const csv = `${header}\n${fine.join('\n')}\n${csvRow({ name: 'Broken' }).replace('Broken', '"Bro"ken')}\n`;
+    const res = await sendImport(t, owner, csv);
+    expect(res.statusCode).toBe(202);
+    const job = await settle(t, owner, res.json().jobId);
+    expect(job.state).toBe('failed');
+    expect((job.result as { msg: string }).msg).toMatch(/^The file is not valid CSV: /);
+    expect(await allProducts(t, owner)).toEqual(before);
+  });
+
   it('a header with only id and dateCreated left out is read; a bad query flag is a 400', async () => {
     const columns = header.split(',').filter((c) => c !== 'id' && c !== 'dateCreated');
     const row = csvRow({ name: 'No id column' }).split(',').slice(1, -1).join(',');
