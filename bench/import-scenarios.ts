@@ -57,16 +57,26 @@ export function csvFile(): Buffer {
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
+async function dropDatabase(): Promise<void> {
+  const client = new pg.Client({ connectionString: `${adminUrl}/postgres` });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${database} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
 async function freshStore(engine: Context['engine']): Promise<Record<string, string>> {
   const dataDir = path.join(root, 'bench/.data', `import-${engine}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
   const env: Record<string, string> = { DATA_DIR: dataDir };
   if (engine === 'postgres') {
+    await dropDatabase();
     const client = new pg.Client({ connectionString: `${adminUrl}/postgres` });
     await client.connect();
     try {
-      await client.query(`drop database if exists ${database} with (force)`);
       await client.query(`create database ${database}`);
     } finally {
       await client.end();
@@ -169,5 +179,8 @@ export async function importScenarios(c: Context): Promise<Row[]> {
     ];
   } finally {
     await server.stop();
+    // The imported shop is of no further use: its 100,000 products go with it.
+    fs.rmSync(env.DATA_DIR ?? '', { recursive: true, force: true });
+    if (env.DATABASE_URL) await dropDatabase();
   }
 }
