@@ -31,6 +31,8 @@ import { pruneActivity } from './modules/activity/activity.service';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
+import { memoryEventBus, postgresEventBus } from './modules/events/event-bus';
+import { eventsRoutes } from './modules/events/events.routes';
 import { imageRoutes, imageUploadRoutes } from './modules/images/images.routes';
 import { sweepUnusedImages } from './modules/images/images.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
@@ -57,6 +59,7 @@ import { purgeDueTrash } from './modules/trash/trash.service';
 import { findUserByEmail } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { ensureOwner } from './modules/users/users.service';
+import { viewsRoutes } from './modules/views/views.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -88,6 +91,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Run queued jobs (imports) on this server (default true). */
   jobs?: boolean;
+  /** How long one live event stream stays open before the client reconnects (default 5 minutes). */
+  eventStreamMs?: number;
 }
 
 declare module 'fastify' {
@@ -142,12 +147,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const clock = options.clock ?? Date.now;
   const isShared = handle.engine === 'postgres';
+  // Live events (api.md §14): NOTIFY/LISTEN across servers on PostgreSQL, in-process on SQLite.
+  const events =
+    handle.engine === 'postgres' && config.databaseUrl
+      ? postgresEventBus(config.databaseUrl, (error, what) => app.log.error({ err: error }, what))
+      : memoryEventBus();
   const ctx: AppContext = {
     config,
     db: handle.db,
     engine: handle.engine,
     // Every unit of work of a request whose route declares a change writes its activity entry.
-    transaction: recordingTransactions(handle.transaction, clock),
+    transaction: recordingTransactions(handle.transaction, clock, events),
+    events,
     prepared: handle.prepared,
     ...(handle.sqlite ? { sqlite: handle.sqlite } : {}),
     tokens: new TokenSigner(loadJwtSecret(config.jwtSecret, config.dataDir)),
@@ -236,6 +247,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rolesRoutes, { prefix: '/api/roles', ctx });
   await app.register(staffRoutes, { prefix: '/api/staff', ctx });
   await app.register(activityRoutes, { prefix: '/api/activity', ctx });
+  await app.register(viewsRoutes, { prefix: '/api/views', ctx });
+  await app.register(eventsRoutes, { prefix: '/api/events', ctx, streamMs: options.eventStreamMs });
   await app.register(imageRoutes('users'), { prefix: '/api/user', ctx });
   await app.register(imageUploadRoutes, { prefix: '/api/imageUpload', ctx });
   await app.register(categoriesRoutes, { prefix: '/api/category', ctx });
@@ -286,6 +299,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Stops between two batches and gives the job back: any server resumes it from its checkpoint.
     await jobs.stop();
     await purging;
+    await events.close();
     await ctx.imageStore.close();
     await handle.close();
   });

@@ -8,6 +8,7 @@ import type { Throttle } from './lib/throttle';
 import type { TokenSigner } from './lib/tokens';
 import type { WriteEpoch } from './lib/write-epoch';
 import type { RecordedTransaction } from './modules/activity/activity.recorder';
+import type { EventBus } from './modules/events/event-bus';
 import type { CatalogueCache } from './modules/products/catalogue-cache';
 import type { PageMarks } from './modules/products/page-marks';
 import type { SessionCache } from './modules/sessions/session-cache';
@@ -39,6 +40,8 @@ export interface AppContext {
   sessions: SessionCache;
   /** Where images live: DATA_DIR/uploads or an S3 bucket (image-store.ts). */
   imageStore: ImageStore;
+  /** Live events to every server's listeners (api.md §14). */
+  events: EventBus;
   /** The bound on images decoded at once (IMAGE_CONCURRENCY). */
   imageWork: ImageWork;
 }

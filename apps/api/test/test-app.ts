@@ -37,6 +37,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     throttle: { accountFree: 1000, ipFree: 1000 },
     // Tests sign in and up far more often than a person; rate-limits.test.ts sets the real limits.
     requestLimits: { signIn: 100_000, other: 100_000 },
+    // A live event stream ends after a quarter second, so the tests that call every route
+    // (access matrix, API description) get whole answers; events.test.ts keeps its streams open.
+    eventStreamMs: 250,
     ...options,
   });
   await app.ready();

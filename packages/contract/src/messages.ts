@@ -40,6 +40,8 @@ export const messages = {
   imageDeleted: 'Image Deleted!',
   imageMissing: 'img is required',
   notFound: 'Not found',
+  /** A PUT with an If-Match older than the record (api.md §14). */
+  recordChanged: 'This record was changed by someone else. Reload it to see the changes.',
   badRequest: 'The request could not be understood',
   databaseUnavailable: 'The database is unavailable. Please try again shortly.',
   storageUnavailable: 'The image storage is unavailable. Please try again shortly.',

@@ -31,6 +31,8 @@ export const orderSchema = z.object({
   status: z.enum(orderStatuses),
   date: z.string(),
   products: z.array(orderProductSchema),
+  /** The invoice's number once one is given (api.md §15): in sequence, never two alike. */
+  invoiceNumber: z.number().int().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

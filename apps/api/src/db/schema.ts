@@ -178,6 +178,21 @@ export interface OrdersTable {
   user_id: string;
   status: string;
   created_at: string;
+  /** How many notes the order has (order_notes). */
+  note_count: Generated<number>;
+  /** Given once, by the first invoice made (api.md §15). */
+  invoice_number: number | null;
+}
+
+/** A note on an order, with who wrote it (as the activity log names people). */
+export interface OrderNotesTable {
+  id: string;
+  order_id: string;
+  at: string;
+  actor_id: string | null;
+  actor_name: string;
+  actor_email: string;
+  text: string;
 }
 
 export interface OrderItemsTable {
@@ -259,6 +274,20 @@ export interface TrashTable {
   data: string;
 }
 
+/** A saved view (api.md §16): a screen's URL parameters under a name. */
+export interface SavedViewsTable {
+  id: string;
+  owner_id: string;
+  screen: string;
+  name: string;
+  name_key: string;
+  /** JSON: an object of strings. */
+  query: string;
+  shared: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -286,6 +315,8 @@ export interface Database {
   trash: TrashTable;
   jobs: JobsTable;
   job_files: JobFilesTable;
+  saved_views: SavedViewsTable;
+  order_notes: OrderNotesTable;
 }
 
 /** Long work any server may run and resume (migration 070, modules/jobs). */

@@ -89,11 +89,23 @@ const notModified: DocumentedAnswer = {
   headers: etag,
 };
 
+const recordNotModified: DocumentedAnswer = {
+  description: "Not modified: the If-None-Match tag still names this record's answer (no body)",
+  headers: { ETag: { type: 'string', description: "The record's tag: changes when the record does (api.md §14)" } },
+};
+/** Records read with a tag of their own, changed with If-Match (plugins/record-tags.ts). */
+const taggedRecords = [
+  '/api/products',
+  '/api/category',
+  '/api/orders',
+  ...bannerFamilyNames.map((f) => bannerFamilies[f].apiPath),
+];
+
 /** Answers beyond the declared response schemas, keyed `METHOD /path`, then by status. */
 export const extraAnswers: Record<string, Record<number, DocumentedAnswer>> = {
+  ...Object.fromEntries(taggedRecords.map((path) => [`GET ${path}/:id`, { 304: recordNotModified }])),
   'GET /api/products': { 304: notModified },
   'GET /api/products/catId': { 304: notModified },
-  'GET /api/products/:id': { 304: notModified },
   'GET /api/search': { 304: notModified },
   'GET /api/auth/oidc/start': {
     302: {
@@ -112,6 +124,23 @@ export const extraAnswers: Record<string, Record<number, DocumentedAnswer>> = {
   },
   'GET /api/auth/oidc/relay.js': {
     200: { description: "The popup page's script", contentType: 'text/javascript', schema: z.string() },
+  },
+  'GET /api/orders/:id/invoice.pdf': {
+    200: {
+      description: "The order's invoice; its number (given on the first invoice, in sequence) in X-Invoice-Number",
+      contentType: 'application/pdf',
+      schema: z.string(),
+    },
+  },
+  'GET /api/events': {
+    200: {
+      description:
+        'Server-Sent Events (api.md §14): order.created, order.updated, catalogue.changed, job.progress, stock.low; ' +
+        'each with an id (when it can be replayed), its type in `event` and one JSON `data` line. ' +
+        'Send Last-Event-ID to get what was missed (the last 10 minutes).',
+      contentType: 'text/event-stream',
+      schema: z.string(),
+    },
   },
   'GET /api/docs': { 200: html('This description, rendered for people (Swagger UI, served from this server)') },
   'GET /api/docs/yaml': {

@@ -204,7 +204,10 @@ async function main(): Promise<number> {
           } catch (error) {
             throw new Error(`no answer to ${documented.method} ${url}: ${String(error)}`);
           }
-          const body = await res.text();
+          // A live event stream (GET /api/events) has no end to read: its status and type are checked.
+          const isStream = res.headers.get('content-type')?.startsWith('text/event-stream');
+          if (isStream) await res.body?.cancel();
+          const body = isStream ? '' : await res.text();
           sent += 1;
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
           const problems = res.status >= 500 ? [`server error ${res.status}`] : [];

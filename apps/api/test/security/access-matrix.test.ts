@@ -79,6 +79,13 @@ export const expectedAccess: Record<string, Access> = {
   'DELETE /api/imageUpload/deleteAllImages': 'staff',
   // Staff and roles (api.md §10).
   // The activity log (api.md §11): the log needs audit:read; one record's history, any staff.
+  // Live events (api.md §14): any staff member.
+  'GET /api/events': 'staff',
+  // Saved views (api.md §16): any staff member's own; shared ones changed by staff:manage (the service).
+  'GET /api/views': 'staff',
+  'POST /api/views': 'staff',
+  'PUT /api/views/:id': 'staff',
+  'DELETE /api/views/:id': 'staff',
   'GET /api/activity': 'audit:read',
   'GET /api/activity/:entity/:id': 'staff',
   'GET /api/roles': 'staff',
@@ -123,6 +130,10 @@ export const expectedAccess: Record<string, Access> = {
   'GET /api/orders/:id': 'staff',
   'POST /api/orders/create': 'orders:write',
   'PUT /api/orders/:id': 'orders:write',
+  // The order's page (api.md §15): reading its timeline and invoice; notes need orders:write.
+  'GET /api/orders/:id/timeline': 'staff',
+  'GET /api/orders/:id/invoice.pdf': 'staff',
+  'POST /api/orders/:id/notes': 'orders:write',
   'DELETE /api/orders/:id': 'orders:write',
   ...banner('/api/homeBanner'),
   ...banner('/api/banners'),

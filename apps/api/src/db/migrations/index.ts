@@ -14,6 +14,8 @@ import * as normalisedEmails from './2026-11-26-041-normalised-emails';
 import * as trash from './2026-11-26-050-trash';
 import * as activity from './2026-11-26-060-activity';
 import * as jobs from './2026-11-26-070-jobs';
+import * as savedViews from './2026-11-26-080-saved-views';
+import * as orderNotesInvoices from './2026-11-26-081-order-notes-invoices';
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the bundled
@@ -35,4 +37,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-050-trash': trash,
   '2026-11-26-060-activity': activity,
   '2026-11-26-070-jobs': jobs,
+  '2026-11-26-080-saved-views': savedViews,
+  '2026-11-26-081-order-notes-invoices': orderNotesInvoices,
 };

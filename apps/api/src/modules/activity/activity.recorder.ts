@@ -3,6 +3,7 @@ import {
   type ActivityAction,
   type ActivityActor,
   type ActivityEntity,
+  type LiveEvent,
   normalizeEmail,
   securityMessages,
 } from '@shopdesk/contract';
@@ -13,6 +14,8 @@ import type { ActivityTable, Database } from '../../db/schema';
 import type { Unit } from '../../db/write-queue';
 import type { ActivityDeclaration } from '../../lib/activity-declaration';
 import { newId } from '../../lib/ids';
+import type { EventBus } from '../events/event-bus';
+import { eventsOfUnit } from '../events/live-events';
 import { findTrash } from '../trash/trash.repository';
 import { insertEntries } from './activity.repository';
 import { changesBetween, type RecordSnapshot, readRecord, readRecords } from './record-kinds';
@@ -77,8 +80,42 @@ interface EntryFacts {
 
 type Changes = ReturnType<typeof changesBetween>;
 
-const writeEntry = (db: Db, origin: ChangeOrigin, at: string, facts: EntryFacts) =>
-  insertEntries(db, [entryRow(origin, at, facts)]);
+/**
+ * Writes a unit's entries and hands their live events (api.md §14) to the bus inside the unit:
+ * a change's events go out with its commit, never for a change rolled back. `sent` collects them
+ * for the bus's after-commit step (runAnnounced).
+ */
+async function writeEntries(trx: Db, bus: EventBus | undefined, rows: Insertable<ActivityTable>[], sent: LiveEvent[]) {
+  const seqs = await insertEntries(trx, rows);
+  if (!bus) return;
+  const events = eventsOfUnit(
+    rows.map((row, index) => ({
+      seq: seqs[index] ?? 0,
+      action: row.action,
+      entity: row.entity,
+      entityId: row.entity_id,
+      entityName: row.entity_name,
+    })),
+  );
+  await bus.during(trx, events);
+  sent.push(...events);
+}
+
+/** Runs a unit that writes entries; once it has committed, its events reach this server's listeners. */
+function runAnnounced<T>(
+  run: DbHandle['transaction'],
+  bus: EventBus | undefined,
+  unit: (trx: Transaction<Database>, sent: LiveEvent[]) => Promise<T>,
+): Promise<T> {
+  const sent: LiveEvent[] = [];
+  return run((trx) => {
+    sent.length = 0; // a unit run again (a batch retried) sends its events once
+    return unit(trx, sent);
+  }).then((result) => {
+    bus?.committed(sent);
+    return result;
+  });
+}
 
 function isStatusChange(changes: Changes): boolean {
   const changed = Object.keys(changes);
@@ -144,6 +181,7 @@ async function recordMany<T>(
   change: ChangeOfMany,
   records: readonly string[],
   unit: Unit<T>,
+  announce: (rows: Insertable<ActivityTable>[]) => Promise<void>,
 ): Promise<T> {
   const before = await readRecords(trx, change.entity, records);
   const result = await unit(trx);
@@ -156,7 +194,7 @@ async function recordMany<T>(
     if (Object.keys(changes).length === 0) continue;
     rows.push(entryRow(origin, at, { ...change, entityId: id, before: was, after: is, changes }));
   }
-  await insertEntries(trx, rows);
+  await announce(rows);
   return result;
 }
 
@@ -171,8 +209,12 @@ export function recordJobUnit<T>(
   change: ChangeOfMany,
   records: readonly string[],
   unit: Unit<T>,
+  bus?: EventBus,
 ): Promise<T> {
-  return run((trx) => recordMany(trx, origin, new Date(clock()).toISOString(), change, records, unit));
+  const at = new Date(clock()).toISOString();
+  return runAnnounced(run, bus, (trx, sent) =>
+    recordMany(trx, origin, at, change, records, unit, (rows) => writeEntries(trx, bus, rows, sent)),
+  );
 }
 
 /** What a unit of work tells the recorder: the records it changes, when its route declares `many`. */
@@ -192,7 +234,11 @@ export type RecordedTransaction = <T>(unit: Unit<T>, changes?: UnitChanges) => P
  * from @fastify/request-context (the request is captured when the unit is queued, not when it
  * runs: on SQLite the write queue runs units later, outside the request's own async context).
  */
-export function recordingTransactions(run: DbHandle['transaction'], clock: () => number): RecordedTransaction {
+export function recordingTransactions(
+  run: DbHandle['transaction'],
+  clock: () => number,
+  bus?: EventBus,
+): RecordedTransaction {
   return (unit, changes) => {
     const request = requestContext.get('request');
     const declared = declarationOf(request);
@@ -205,10 +251,14 @@ export function recordingTransactions(run: DbHandle['transaction'], clock: () =>
       }
       const change = { action: declared.action, entity };
       const at = new Date(clock()).toISOString();
-      return run((trx) => recordMany(trx, originOf(request), at, change, changes.records, unit));
+      return runAnnounced(run, bus, (trx, sent) =>
+        recordMany(trx, originOf(request), at, change, changes.records, unit, (rows) =>
+          writeEntries(trx, bus, rows, sent),
+        ),
+      );
     }
     const params = request.params as Record<string, string | undefined>;
-    return run(async (trx) => {
+    return runAnnounced(run, bus, async (trx, sent) => {
       const target = await targetOf(trx, declared, request, params);
       // A trash entry that is not there: the unit finds nothing to change either.
       if (!target) return unit(trx);
@@ -217,7 +267,7 @@ export function recordingTransactions(run: DbHandle['transaction'], clock: () =>
       const entityId = target.id ?? idAnswered(result) ?? '';
       const after = await readRecord(trx, target.entity, entityId);
       const changes = changesBetween(before, after);
-      await writeEntry(trx, originOf(request), new Date(clock()).toISOString(), {
+      const row = entryRow(originOf(request), new Date(clock()).toISOString(), {
         action: declared.statusOnly && isStatusChange(changes) ? 'status' : declared.action,
         entity: target.entity,
         entityId,
@@ -226,6 +276,7 @@ export function recordingTransactions(run: DbHandle['transaction'], clock: () =>
         changes,
         ...(target.name === undefined ? {} : { name: target.name }),
       });
+      await writeEntries(trx, bus, [row], sent);
       return result;
     });
   };
@@ -254,15 +305,18 @@ export async function recordRefusal(
   await run(async (trx) => {
     const account = email ? await findAccount(trx, email) : undefined;
     const snapshot = account ? await readRecord(trx, 'user', account.id) : null;
-    await writeEntry(trx, originOf(request), new Date(clock()).toISOString(), {
-      action: declared.refused ?? 'signin_failed',
-      entity: 'user',
-      entityId: account?.id ?? '',
-      before: snapshot,
-      after: null,
-      changes: {},
-      actor: snapshot,
-      name: email,
-    });
+    // A refusal changes nothing: no live event.
+    await insertEntries(trx, [
+      entryRow(originOf(request), new Date(clock()).toISOString(), {
+        action: declared.refused ?? 'signin_failed',
+        entity: 'user',
+        entityId: account?.id ?? '',
+        before: snapshot,
+        after: null,
+        changes: {},
+        actor: snapshot,
+        name: email,
+      }),
+    ]);
   });
 }

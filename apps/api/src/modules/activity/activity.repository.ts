@@ -8,13 +8,18 @@ export type ActivityRow = Selectable<ActivityTable>;
 /** Rows per insert: a bulk edit of 10,000 products writes its entries in a few statements. */
 const insertBatch = 500;
 
-export async function insertEntries(db: Db, rows: readonly Insertable<ActivityTable>[]) {
+/** Writes the entries; answers their sequence numbers, in order (live events' ids). */
+export async function insertEntries(db: Db, rows: readonly Insertable<ActivityTable>[]): Promise<number[]> {
+  const seqs: number[] = [];
   for (let start = 0; start < rows.length; start += insertBatch) {
-    await db
+    const written = await db
       .insertInto('activity')
       .values(rows.slice(start, start + insertBatch))
+      .returning('seq')
       .execute();
+    for (const row of written) seqs.push(Number(row.seq));
   }
+  return seqs;
 }
 
 export interface EntryFilter {
@@ -55,4 +60,16 @@ export async function deleteEntriesBefore(db: Db, before: string, batch: number)
   const old = db.selectFrom('activity').select('seq').where('at', '<', before).orderBy('at').limit(batch);
   const result = await db.deleteFrom('activity').where('seq', 'in', old).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Every entry of one record, oldest first (an order's timeline: a few dozen at most). */
+export function historyOfRecord(db: Db, entity: ActivityEntity, entityId: string): Promise<ActivityRow[]> {
+  return db
+    .selectFrom('activity')
+    .selectAll()
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId)
+    .orderBy('at')
+    .orderBy('seq')
+    .execute();
 }

@@ -245,6 +245,23 @@ describe(`activity log (${engineName})`, () => {
         },
         entityId: () => ids['POST /api/roles'] ?? '',
       },
+      // Saved views (api.md §16).
+      {
+        route: 'POST /api/views',
+        call: async () =>
+          as(owner, 'POST', '/api/views', { name: 'Cheap', screen: 'products', query: { q: 'x' }, shared: true }),
+        idFromAnswer: (res) => String(json(res).id),
+      },
+      {
+        route: 'PUT /api/views/:id',
+        call: async () => as(owner, 'PUT', `/api/views/${ids['POST /api/views']}`, { name: 'Cheapest' }),
+        entityId: () => ids['POST /api/views'] ?? '',
+      },
+      {
+        route: 'DELETE /api/views/:id',
+        call: async () => as(owner, 'DELETE', `/api/views/${ids['POST /api/views']}`),
+        entityId: () => ids['POST /api/views'] ?? '',
+      },
       {
         route: 'POST /api/staff/invite',
         call: async () =>
@@ -336,6 +353,11 @@ describe(`activity log (${engineName})`, () => {
           ),
         entityId: () => ids['POST /api/orders/create'] ?? '',
         action: 'status',
+      },
+      {
+        route: 'POST /api/orders/:id/notes',
+        call: async () => as(owner, 'POST', `/api/orders/${ids['POST /api/orders/create']}/notes`, { text: 'Fragile' }),
+        entityId: () => ids['POST /api/orders/create'] ?? '',
       },
       {
         route: 'DELETE /api/orders/:id',

@@ -76,7 +76,6 @@ function fieldValue(value: unknown): unknown {
 /** A record's snapshot, read inside the transaction that changes it; null when there is none. */
 export async function readRecord(db: Db, entity: ActivityEntity, id: string): Promise<RecordSnapshot | null> {
   const kind = kinds[entity];
-  if (entity === 'view') return null; // Saved views come with api.md §16 (issue 20).
   const family = kind.family === undefined ? sql`` : sql` and family = ${kind.family}`;
   const { rows } = await sql<
     Record<string, unknown>
@@ -105,7 +104,7 @@ export async function readRecords(
 ): Promise<Map<string, RecordSnapshot>> {
   const snapshots = new Map<string, RecordSnapshot>();
   // Roles and accounts have parts kept elsewhere (permissions, invitations): read one by one.
-  if (entity === 'role' || entity === 'user' || entity === 'view') {
+  if (entity === 'role' || entity === 'user') {
     for (const id of ids) {
       const snapshot = await readRecord(db, entity, id);
       if (snapshot) snapshots.set(id, snapshot);

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { callerOf } from '../../plugins/auth';
+import { checkIfMatch, sendTagged, tagged } from '../../plugins/record-tags';
 import { bannersService } from './banners.service';
 
 /** `/api/homeBanner`, `/api/banners`, `/api/homeSideBanners`, `/api/homeBottomBanners`: registered per family. */
@@ -21,8 +22,8 @@ export function bannersRoutes(family: BannerFamily) {
     const body = objectBodySchema;
 
     app.get('/', { schema: { response: { 200: z.array(bannerSchema) } } }, () => service.list());
-    app.get('/:id', { schema: { params: idParamSchema, response: { 200: bannerSchema } } }, (request) =>
-      service.get(request.params.id),
+    app.get('/:id', { schema: { params: idParamSchema, response: { 200: bannerSchema } } }, async (request, reply) =>
+      sendTagged(request, reply, await service.get(request.params.id)),
     );
     app.post(
       '/create',
@@ -38,7 +39,10 @@ export function bannersRoutes(family: BannerFamily) {
         config: { permission: 'catalogue:write', activity: { action: 'update', entity: family } },
         schema: { params: idParamSchema, body, response: { 200: bannerSchema } },
       },
-      (request) => service.update(request.params.id, request.body),
+      async (request, reply) => {
+        await checkIfMatch(request, () => service.get(request.params.id));
+        return tagged(reply, await service.update(request.params.id, request.body));
+      },
     );
     app.delete(
       '/:id',

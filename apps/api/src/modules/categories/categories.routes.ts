@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { callerOf } from '../../plugins/auth';
+import { checkIfMatch, sendTagged, tagged } from '../../plugins/record-tags';
 import * as categories from './categories.service';
 
 /** `/api/category` (api.md §5): categories and, with parentId, sub categories. */
@@ -28,9 +29,14 @@ export async function categoriesRoutes(fastify: FastifyInstance, { ctx }: { ctx:
     categories.countSubCategories(ctx),
   );
 
-  app.get('/:id', { schema: { params: idParamSchema, response: { 200: categoryDataSchema } } }, async (request) => ({
-    categoryData: [await categories.getCategory(ctx, request.params.id)],
-  }));
+  app.get(
+    '/:id',
+    { schema: { params: idParamSchema, response: { 200: categoryDataSchema } } },
+    async (request, reply) => {
+      const category = await categories.getCategory(ctx, request.params.id);
+      return sendTagged(request, reply, category, { categoryData: [category] });
+    },
+  );
 
   app.post(
     '/create',
@@ -47,7 +53,10 @@ export async function categoriesRoutes(fastify: FastifyInstance, { ctx }: { ctx:
       config: { permission: 'catalogue:write', activity: { action: 'update', entity: 'category' } },
       schema: { params: idParamSchema, body: categoryBodySchema, response: { 200: categorySchema } },
     },
-    (request) => categories.updateCategory(ctx, request.params.id, request.body),
+    async (request, reply) => {
+      await checkIfMatch(request, () => categories.getCategory(ctx, request.params.id));
+      return tagged(reply, await categories.updateCategory(ctx, request.params.id, request.body));
+    },
   );
 
   app.delete(

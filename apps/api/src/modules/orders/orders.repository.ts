@@ -31,6 +31,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
         subTotal: item.sub_total,
       }),
     ),
+    ...(row.invoice_number === null ? {} : { invoiceNumber: row.invoice_number }),
   };
 }
 

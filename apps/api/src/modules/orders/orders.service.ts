@@ -156,7 +156,7 @@ export async function updateOrder(ctx: AppContext, id: string, body: unknown): P
           [counterNames.ordersWithStatus(input.status), 1],
         ]);
       }
-      return repo.toOrder(written, oldLines);
+      return repo.toOrder({ ...row, ...written }, oldLines);
     }
     const lines = await orderLines(trx, id, input);
     const written = orderRow(id, input, amountOf(lines), row.created_at);
@@ -164,7 +164,7 @@ export async function updateOrder(ctx: AppContext, id: string, body: unknown): P
     await repo.updateOrderRow(trx, id, written);
     await repo.replaceOrderItems(trx, id, lines);
     await applySummaries(trx, day, input.status, lines, 1);
-    return repo.toOrder(written, lines);
+    return repo.toOrder({ ...row, ...written }, lines);
   });
 }
 

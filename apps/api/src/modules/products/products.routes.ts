@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { callerOf } from '../../plugins/auth';
 import { imageBaseOf } from '../../plugins/image-urls';
+import { checkIfMatch, sendTagged, tagged } from '../../plugins/record-tags';
 import * as products from './products.service';
 
 // Product bodies are checked by the service, field by field in the spec's order.
@@ -84,11 +85,10 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     sendPage(ctx, request, reply, () => products.listProducts(ctx, request.query)),
   );
   app.get('/get/count', { schema: { response: { 200: productsCountSchema } } }, () => products.countProducts(ctx));
-  app.get('/:id', { schema: { params: idParamSchema, response: { 200: productSchema } } }, async (request, reply) => {
-    const { version } = await ctx.catalogue.current();
-    if (notModified(request, reply, version, imageBaseOf(ctx.config, request))) return reply;
-    return products.getProduct(ctx, request.params.id);
-  });
+  // One product's tag follows that product's answer, not the catalogue (api.md §14).
+  app.get('/:id', { schema: { params: idParamSchema, response: { 200: productSchema } } }, async (request, reply) =>
+    sendTagged(request, reply, await products.getProduct(ctx, request.params.id)),
+  );
   app.post(
     '/create',
     {
@@ -103,7 +103,10 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       config: { permission: 'catalogue:write', activity: { action: 'update', entity: 'product' } },
       schema: { params: idParamSchema, body: productBody, response: { 200: productSchema } },
     },
-    (request) => products.updateProduct(ctx, request.params.id, request.body),
+    async (request, reply) => {
+      await checkIfMatch(request, () => products.getProduct(ctx, request.params.id));
+      return tagged(reply, await products.updateProduct(ctx, request.params.id, request.body));
+    },
   );
   app.delete(
     '/:id',
