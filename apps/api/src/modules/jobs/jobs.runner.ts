@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { LiveEventData } from '@shopdesk/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Engine } from '../../db/create-db';
@@ -158,11 +159,13 @@ export class JobRunner {
 
   async #finish(job: repo.JobRow, state: 'done' | 'failed', result: unknown): Promise<void> {
     const finishedAt = new Date(this.ctx.clock()).toISOString();
-    await this.ctx.transaction(async (trx) => {
-      if (await repo.finishJob(trx, job.id, this.owner, { state, result, finishedAt })) {
-        await repo.deleteJobFile(trx, job.id);
-      }
+    const finished = await this.ctx.transaction(async (trx) => {
+      if (!(await repo.finishJob(trx, job.id, this.owner, { state, result, finishedAt }))) return undefined;
+      await repo.deleteJobFile(trx, job.id);
+      return repo.findJob(trx, job.id);
     });
+    if (finished)
+      announceJob(this.ctx, { id: job.id, state, progress: { done: finished.done, total: finished.total } });
   }
 }
 
@@ -175,5 +178,12 @@ export class JobRunner {
 export const yieldToRequests = (engine: Engine, busyMs: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, Math.min(50, Math.max(1, busyMs * yieldShare[engine]))));
 const yieldShare = { sqlite: 0.4, postgres: 0.15 } as const;
+
+/** A job's state and progress to every live listener (job.progress, api.md §14); a lost event is only logged. */
+export function announceJob(ctx: AppContext, data: LiveEventData['job.progress']): void {
+  ctx.events
+    .publish({ type: 'job.progress', data })
+    .catch((error: unknown) => ctx.log.error({ err: error, jobId: data.id }, 'job progress event not sent'));
+}
 
 export { Stopped };

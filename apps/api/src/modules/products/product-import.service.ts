@@ -6,7 +6,7 @@ import { newId, nowIso } from '../../lib/ids';
 import { type ChangeOrigin, recordJobUnit } from '../activity/activity.recorder';
 import type { JobRow } from '../jobs/jobs.repository';
 import { readJobFile } from '../jobs/jobs.repository';
-import { type JobControl, yieldToRequests } from '../jobs/jobs.runner';
+import { announceJob, type JobControl, yieldToRequests } from '../jobs/jobs.runner';
 import * as repo from './product-import.repository';
 import { isUnchanged, type ReadyRow, resolveBatch } from './product-import-batch';
 import { ImageFetcher } from './product-import-images';
@@ -65,6 +65,19 @@ async function* batchesOf(rows: AsyncIterable<CsvRow>, size: number): AsyncGener
   if (batch.length > 0) yield batch;
 }
 
+/** How often a running import tells the dashboard its progress (job.progress, api.md §14). */
+const progressEveryMs = 500;
+
+function progressAnnouncer(ctx: AppContext, jobId: string) {
+  let last = 0;
+  return (done: number, total: number) => {
+    const now = Date.now();
+    if (now - last < progressEveryMs) return;
+    last = now;
+    announceJob(ctx, { id: jobId, state: 'running', progress: { done, total } });
+  };
+}
+
 async function countRows(ctx: AppContext, jobId: string): Promise<number> {
   let count = 0;
   for await (const _row of csvRows(readJobFile(ctx.db, jobId))) count += 1;
@@ -100,6 +113,7 @@ async function importFile(ctx: AppContext, job: JobRow, control: JobControl): Pr
     requestId: params.requestId,
     ip: params.ip,
   };
+  const announce = progressAnnouncer(ctx, job.id);
   const doneBefore = (pass: Checkpoint['pass']) => (pass === 'apply' && passes === 2 ? fileRows : 0);
 
   for (;;) {
@@ -135,6 +149,7 @@ async function importFile(ctx: AppContext, job: JobRow, control: JobControl): Pr
         ctx.epoch.bump();
       }
       point = next;
+      announce(done, total);
       await yieldToRequests(ctx.engine, performance.now() - started);
     }
     if (point.pass === 'apply') break;
@@ -202,5 +217,7 @@ async function applyBatch(
       }
       await save(trx);
     },
+    // Live events (api.md §14): one catalogue.changed for the batch's products, sent at commit.
+    ctx.events,
   );
 }

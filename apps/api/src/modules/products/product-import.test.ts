@@ -1,4 +1,4 @@
-import { importMessages, type Job, jobMessages, productMessages } from '@shopdesk/contract';
+import { importMessages, type Job, jobMessages, type LiveEvent, productMessages } from '@shopdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createSubCategory, imagePath } from '../../../test/catalogue-fixtures';
 import { allProducts, csvRow, header, importCsv, sendImport, settle } from '../../../test/import-helpers';
@@ -123,6 +123,24 @@ describe(`product import: files and rows (${engineName})`, () => {
     expect(await importCsv(t, owner, `${columns.join(',')}\n${row}\n`)).toMatchObject({ rows: 1, created: 1 });
     const res = await sendImport(t, owner, `${header}\n`, '?dryRun=yes');
     expect(res.statusCode).toBe(400);
+  });
+
+  it("live events: the batch's products as one catalogue.changed, the job's progress as job.progress", async () => {
+    const seen: LiveEvent[] = [];
+    const stop = t.app.ctx.events.subscribe((event) => seen.push(event));
+    try {
+      const queued = await sendImport(t, owner, `${header}\n${csvRow({ name: 'Announced', images: image })}\n`);
+      const job = await settle(t, owner, queued.json().jobId);
+      await expect
+        .poll(() => seen.find((event) => event.type === 'job.progress' && event.data.state === 'done')?.data)
+        .toEqual({ id: job.id, state: 'done', progress: { done: 1, total: 1 } });
+      expect(seen.find((event) => event.type === 'catalogue.changed')?.data).toMatchObject({
+        entity: 'product',
+        action: 'import',
+      });
+    } finally {
+      stop();
+    }
   });
 
   it('jobs: the caller sees their own, staff:manage sees any, others get 404', async () => {
