@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --engine postgres] [--products N --orders N --reviews N --activity N] [--seconds 10]
- *  [--skip-build] [--skip-web] [--only products,search,orders,single,activity,trash,export,bulk]`: builds, makes
+ *  [--skip-build] [--skip-web] [--only products,search,orders,single,activity,trash,export,bulk,import]`: builds, makes
  * (or reuses) the large store with the seed command, starts the production server and a bare Fastify control, loads both from loopback with
  * autocannon, measures single-client latencies and the dashboard in Chromium, prints one
  * table, writes bench/results/*.json, and exits 1 when a budget is missed.

@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => bundle?.remove());
 
-function start(database: TestDatabase): Promise<ServerProcess> {
+function start(database: TestDatabase, leaseSeconds = '2'): Promise<ServerProcess> {
   return spawnServer(bundle.entry, {
     DATA_DIR: database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
@@ -39,7 +39,7 @@ function start(database: TestDatabase): Promise<ServerProcess> {
     ADMIN_PASSWORD: ownerPassword,
     SEED: 'none',
     LOG_LEVEL: 'warn',
-    JOB_LEASE_SECONDS: '2',
+    JOB_LEASE_SECONDS: leaseSeconds,
   });
 }
 
@@ -199,6 +199,62 @@ describe(`an import survives its server being killed (${engineName})`, () => {
       expect(await values(options.body)).toHaveLength(8);
     } finally {
       await quiet.close();
+    }
+  }, 180_000);
+  it('a clean stop (SIGTERM) mid-import exits 0 and gives the job back: the next start resumes it at once', async () => {
+    const other = await createTestDatabase();
+    // A lease far longer than the test: only a job given back on stop is taken up again in time.
+    let running = await start(other, '600');
+    try {
+      let auth = await token(running);
+      const made = await api<{ id: string }>(
+        running,
+        'POST',
+        '/api/category/create',
+        {
+          name: 'Phones',
+          slug: 'phones',
+          color: '#123456',
+          images: [`${running.baseUrl}${imagePath('c', 'categories')}`],
+        },
+        auth,
+      );
+      await api(running, 'POST', '/api/category/create', { name: 'Android', parentId: made.body.id }, auth);
+      const form = new FormData();
+      form.append('file', new Blob([csv], { type: 'text/csv' }), 'products.csv');
+      const queued = await fetch(`${running.baseUrl}/api/products/import`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${auth}` },
+        body: form,
+      });
+      const { jobId } = (await queued.json()) as { jobId: string };
+      for (;;) {
+        const now = await job(running, jobId, auth);
+        expect(now.state).not.toBe('done');
+        if (now.progress.done >= 1000) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      running.process.kill('SIGTERM');
+      const exit = await running.exited();
+      expect(exit, running.output()).toEqual({ code: 0, signal: null });
+
+      running = await start(other, '600');
+      auth = await token(running);
+      const deadline = Date.now() + 60_000;
+      let finished: Job;
+      for (;;) {
+        finished = await job(running, jobId, auth);
+        if (finished.state === 'done' || finished.state === 'failed' || Date.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(finished.state, JSON.stringify(finished)).toBe('done');
+      expect(finished.result).toMatchObject({ rows, created: rows, failed: 0 });
+      const count = await api<{ productsCount: number }>(running, 'GET', '/api/products/get/count', undefined, auth);
+      expect(count.body.productsCount).toBe(rows);
+    } finally {
+      running.process.kill('SIGKILL');
+      await running.exited();
+      await other.drop();
     }
   }, 180_000);
 });

@@ -5,7 +5,10 @@ import { productCsvRow, productCsvValues } from '../src/modules/products/product
 import { bearer, type TestApp } from './test-app';
 import { multipart } from './uploads';
 
-/** Helpers of the import tests (modules/products/product-import*.test.ts). */
+/**
+ * Helpers of the import tests (modules/products/product-import*.test.ts). Files are written with
+ * csv-stringify, the writer of the same `csv` project as the parser the server reads with.
+ */
 
 export const header = productCsvColumns.join(',');
 

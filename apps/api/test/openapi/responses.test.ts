@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvRow, header, importCsv } from '../import-helpers';
+
+import { csvRow, header, sendImport, settle } from '../import-helpers';
 import { bearer, createTestApp, engineName, ownerEmail, ownerPassword, type TestApp } from '../test-app';
 import {
   AnswerChecker,
@@ -87,11 +88,12 @@ describe(`every documented GET answers as the document says (${engineName}, demo
       await t.request({ method: 'GET', url: '/api/products?perPage=5', headers: bearer(token) })
     ).json();
     const categories = (await t.request({ method: 'GET', url: '/api/category', headers: bearer(token) })).json();
-    // A job to read (api.md §13): a dry run of a one-row import.
-    await importCsv(t, token, `${header}\r\n${csvRow()}\r\n`, '?dryRun=true');
     known.q = String(products.products[0].name).split(/\s+/)[0] ?? '';
     known.productId = products.products[0].id;
     known.catId = categories.categoryList[0].id;
+    // A job of the owner's to read (GET /api/jobs/{id}, api.md §13): a dry run of a one-row import.
+    const queued = await sendImport(t, token, `${header}\n${csvRow()}\n`, '?dryRun=true');
+    await settle(t, token, queued.json().jobId);
   }, 120_000);
   afterAll(() => t?.close());
 

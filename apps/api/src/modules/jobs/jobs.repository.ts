@@ -31,7 +31,8 @@ export async function* readJobFile(db: Db, jobId: string): AsyncGenerator<Buffer
       .executeTakeFirst();
     if (!row) return;
     seq = row.seq;
-    yield Buffer.from(row.data);
+    // Both drivers answer a Buffer already (better-sqlite3's blob, pg's bytea): no copy.
+    yield row.data;
   }
 }
 

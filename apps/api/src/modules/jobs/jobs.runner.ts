@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { LiveEventData } from '@shopdesk/contract';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
+import type { Engine } from '../../db/create-db';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import * as repo from './jobs.repository';
@@ -120,7 +122,6 @@ export class JobRunner {
         })
         .catch((error: unknown) => ctx.log.error({ err: error, jobId: job.id }, 'renewing a job lease failed'));
     }, this.options.leaseMs / 3);
-    let progress = { done: job.done, total: job.total };
     const control: JobControl = {
       owner,
       signal: abort.signal,
@@ -128,8 +129,6 @@ export class JobRunner {
       save: async (trx, checkpoint, done, total) => {
         if (abort.signal.aborted) throw new Stopped();
         await repo.saveCheckpoint(trx, job.id, owner, { checkpoint, done, total });
-        progress = { done, total };
-        this.#announce(job.id, 'running', progress);
       },
     };
     ctx.log.info({ event: 'job.started', jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job started');
@@ -138,7 +137,6 @@ export class JobRunner {
       if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
       const result = await handler(ctx, job, control);
       await this.#finish(job, 'done', result);
-      this.#announce(job.id, 'done', progress);
       ctx.log.info({ event: 'job.done', jobId: job.id }, 'job done');
     } catch (error) {
       if (abort.signal.aborted || error instanceof Stopped || error instanceof repo.LeaseLost) {
@@ -152,7 +150,6 @@ export class JobRunner {
         await this.#finish(job, 'failed', { msg }).catch((failure: unknown) =>
           ctx.log.error({ err: failure, jobId: job.id }, 'recording a failed job failed'),
         );
-        this.#announce(job.id, 'failed', progress);
       }
     } finally {
       clearInterval(heartbeat);
@@ -160,28 +157,33 @@ export class JobRunner {
     }
   }
 
-  /**
-   * A live `job.progress` event (api.md §14). Sent as a batch is saved (a batch rolled back after
-   * it shows progress a moment early; the job's row is the record): progress is a state the
-   * screen also reads from GET /api/jobs/:id, so it is not replayed.
-   */
-  #announce(id: string, state: string, progress: { done: number; total: number }) {
-    this.ctx.events
-      .publish({ type: 'job.progress', data: { id, state, progress } })
-      .catch((error: unknown) => this.ctx.log.error({ err: error, jobId: id }, 'sending job progress failed'));
-  }
-
   async #finish(job: repo.JobRow, state: 'done' | 'failed', result: unknown): Promise<void> {
     const finishedAt = new Date(this.ctx.clock()).toISOString();
-    await this.ctx.transaction(async (trx) => {
-      if (await repo.finishJob(trx, job.id, this.owner, { state, result, finishedAt })) {
-        await repo.deleteJobFile(trx, job.id);
-      }
+    const finished = await this.ctx.transaction(async (trx) => {
+      if (!(await repo.finishJob(trx, job.id, this.owner, { state, result, finishedAt }))) return undefined;
+      await repo.deleteJobFile(trx, job.id);
+      return repo.findJob(trx, job.id);
     });
+    if (finished)
+      announceJob(this.ctx, { id: job.id, state, progress: { done: finished.done, total: finished.total } });
   }
 }
 
-/** Waits for the next turn of the event loop: requests queued meanwhile are served first. */
-export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Steps aside after `busyMs` of work: for a share of that time the job does nothing, so requests
+ * that arrived meanwhile run all their steps before the next batch. On SQLite each query waits
+ * for the one connection a batch holds, and a list page is a few queries in a row: a larger
+ * share. PostgreSQL reads never wait for a write: the share only leaves the CPU to requests.
+ */
+export const yieldToRequests = (engine: Engine, busyMs: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.min(50, Math.max(1, busyMs * yieldShare[engine]))));
+const yieldShare = { sqlite: 0.4, postgres: 0.15 } as const;
+
+/** A job's state and progress to every live listener (job.progress, api.md §14); a lost event is only logged. */
+export function announceJob(ctx: AppContext, data: LiveEventData['job.progress']): void {
+  ctx.events
+    .publish({ type: 'job.progress', data })
+    .catch((error: unknown) => ctx.log.error({ err: error, jobId: data.id }, 'job progress event not sent'));
+}
 
 export { Stopped };

@@ -47,6 +47,9 @@ const parserOptions: Options = {
   record_delimiter: ['\r\n', '\n'],
 };
 
+/** Bytes given to the parser at a time (a few dozen rows). */
+const feedBytes = 8 * 1024;
+
 /** Thrown for a file that is not CSV or has a header import cannot read: the job fails with it. */
 export class FileProblem extends Error {}
 
@@ -72,9 +75,20 @@ export async function* csvRows(chunks: AsyncIterable<Buffer>, skip = 0): AsyncGe
   const parser = parse(parserOptions);
   const feeding = (async () => {
     for await (const chunk of chunks) {
-      if (!parser.write(chunk)) await new Promise((resolve) => parser.once('drain', resolve));
+      // Fed in small slices: the parser turns a whole slice into records at once, so the
+      // records waiting to be read stay a few dozen, not a 1 MB chunk's thousands.
+      for (let at = 0; at < chunk.length; at += feedBytes) {
+        // A reader that stopped early (a job stopping) destroys the parser: feeding stops too.
+        if (parser.destroyed) return;
+        if (!parser.write(chunk.subarray(at, at + feedBytes))) {
+          await new Promise((resolve) => {
+            parser.once('drain', resolve);
+            parser.once('close', resolve);
+          });
+        }
+      }
     }
-    parser.end();
+    if (!parser.destroyed) parser.end();
   })();
   feeding.catch((error: unknown) => parser.destroy(error as Error));
   let header: string[] | undefined;

@@ -6,7 +6,7 @@ import { newId, nowIso } from '../../lib/ids';
 import { type ChangeOrigin, recordJobUnit } from '../activity/activity.recorder';
 import type { JobRow } from '../jobs/jobs.repository';
 import { readJobFile } from '../jobs/jobs.repository';
-import { type JobControl, yieldToRequests } from '../jobs/jobs.runner';
+import { announceJob, type JobControl, yieldToRequests } from '../jobs/jobs.runner';
 import * as repo from './product-import.repository';
 import { isUnchanged, type ReadyRow, resolveBatch } from './product-import-batch';
 import { ImageFetcher } from './product-import-images';
@@ -28,11 +28,12 @@ export interface ImportParams {
 
 /**
  * Rows per transaction. Each batch commits its products, its activity entries and the job's
- * checkpoint together, so a crash resumes exactly after the last batch that committed. Kept
- * small enough that a batch holds SQLite's one connection for tens of milliseconds: list pages
- * wait at most that long while an import runs.
+ * checkpoint together, so a crash resumes exactly after the last batch that committed. On SQLite
+ * a batch holds the one connection every read also needs, so batches stay small (tens of
+ * milliseconds: list pages wait at most that long); PostgreSQL reads never wait for a write, so
+ * there fewer, larger batches save round trips.
  */
-export const importBatchRows = 500;
+export const importBatchRows = { sqlite: 100, postgres: 500 } as const;
 /** Errors a result lists (the count of failed rows is always exact). */
 const maxErrors = 10_000;
 
@@ -52,16 +53,29 @@ function addErrors(tally: Tally, errors: readonly ImportError[], failed: number)
   if (room > 0) tally.errors.push(...[...errors].sort((a, b) => a.row - b.row).slice(0, room));
 }
 
-async function* batchesOf(rows: AsyncIterable<CsvRow>): AsyncGenerator<CsvRow[]> {
+async function* batchesOf(rows: AsyncIterable<CsvRow>, size: number): AsyncGenerator<CsvRow[]> {
   let batch: CsvRow[] = [];
   for await (const row of rows) {
     batch.push(row);
-    if (batch.length >= importBatchRows) {
+    if (batch.length >= size) {
       yield batch;
       batch = [];
     }
   }
   if (batch.length > 0) yield batch;
+}
+
+/** How often a running import tells the dashboard its progress (job.progress, api.md §14). */
+const progressEveryMs = 500;
+
+function progressAnnouncer(ctx: AppContext, jobId: string) {
+  let last = 0;
+  return (done: number, total: number) => {
+    const now = Date.now();
+    if (now - last < progressEveryMs) return;
+    last = now;
+    announceJob(ctx, { id: jobId, state: 'running', progress: { done, total } });
+  };
 }
 
 async function countRows(ctx: AppContext, jobId: string): Promise<number> {
@@ -72,6 +86,16 @@ async function countRows(ctx: AppContext, jobId: string): Promise<number> {
 
 /** The job handler of `productImport` (jobs.runner.ts runs it, on whichever server took the job). */
 export async function runProductImport(ctx: AppContext, job: JobRow, control: JobControl): Promise<ImportResult> {
+  try {
+    return await importFile(ctx, job, control);
+  } catch (error) {
+    // A file import cannot read (broken quoting, a bad header): the job fails with the reason.
+    if (error instanceof FileProblem) throw new HttpError(400, error.message);
+    throw error;
+  }
+}
+
+async function importFile(ctx: AppContext, job: JobRow, control: JobControl): Promise<ImportResult> {
   const params = JSON.parse(job.params) as ImportParams;
   const passes = params.atomic && !params.dryRun ? 2 : 1;
   let point = (control.checkpoint as Checkpoint | null) ?? {
@@ -79,13 +103,8 @@ export async function runProductImport(ctx: AppContext, job: JobRow, control: Jo
     rows: 0,
     tally: emptyTally(),
   };
-  let fileRows: number;
-  try {
-    fileRows = job.total > 0 ? job.total / passes : await countRows(ctx, job.id);
-  } catch (error) {
-    if (error instanceof FileProblem) throw new HttpError(400, error.message);
-    throw error;
-  }
+  // Counted by a full parse first: a file whose quoting breaks further down fails before any row is written.
+  const fileRows = job.total > 0 ? job.total / passes : await countRows(ctx, job.id);
   const total = fileRows * passes;
   const lookups = await NameLookups.load(ctx.db);
   const downloads = new ImageFetcher(ctx, !params.dryRun);
@@ -94,14 +113,19 @@ export async function runProductImport(ctx: AppContext, job: JobRow, control: Jo
     requestId: params.requestId,
     ip: params.ip,
   };
+  const announce = progressAnnouncer(ctx, job.id);
   const doneBefore = (pass: Checkpoint['pass']) => (pass === 'apply' && passes === 2 ? fileRows : 0);
 
   for (;;) {
     const pass = point.pass;
     // A check pass plans names only for itself: nothing of it is written.
     const checkPlan = new NamePlan();
-    for await (const batch of batchesOf(csvRows(readJobFile(ctx.db, job.id), point.rows))) {
+    for await (const batch of batchesOf(
+      csvRows(readJobFile(ctx.db, job.id), point.rows),
+      importBatchRows[ctx.engine],
+    )) {
       if (control.signal.aborted) throw new Error('stopped');
+      const started = performance.now();
       const plan = pass === 'check' ? checkPlan : new NamePlan();
       const resolved = await resolveBatch(batch, lookups, plan, {
         createCategories: params.createCategories,
@@ -125,7 +149,8 @@ export async function runProductImport(ctx: AppContext, job: JobRow, control: Jo
         ctx.epoch.bump();
       }
       point = next;
-      await yieldToRequests();
+      announce(done, total);
+      await yieldToRequests(ctx.engine, performance.now() - started);
     }
     if (point.pass === 'apply') break;
     if (point.tally.failed > 0) return { ...point.tally, created: 0, updated: 0, unchanged: 0 };
@@ -192,6 +217,7 @@ async function applyBatch(
       }
       await save(trx);
     },
+    // Live events (api.md §14): one catalogue.changed for the batch's products, sent at commit.
     ctx.events,
   );
 }

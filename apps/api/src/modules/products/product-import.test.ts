@@ -1,4 +1,4 @@
-import { importMessages, type Job, jobMessages, productMessages } from '@shopdesk/contract';
+import { importMessages, type Job, jobMessages, type LiveEvent, productMessages } from '@shopdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createSubCategory, imagePath } from '../../../test/catalogue-fixtures';
 import { allProducts, csvRow, header, importCsv, sendImport, settle } from '../../../test/import-helpers';
@@ -78,6 +78,7 @@ describe(`product import: files and rows (${engineName})`, () => {
       ['\uFEFF\r\n', 400, importMessages.emptyFile],
       [`${header.replace(',brand', '')}\n${csvRow()}`, 400, importMessages.missingColumn('brand')],
       [`${header},colour\n`, 400, importMessages.unknownColumn('colour')],
+      [`\uFEFF${header},Größe 尺寸\n`, 400, importMessages.unknownColumn('Größe 尺寸')],
       [Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), 400, importMessages.notCsv],
     ];
     for (const [csv, status, msg] of cases) {
@@ -103,12 +104,43 @@ describe(`product import: files and rows (${engineName})`, () => {
     expect(await t.app.ctx.db.selectFrom('job_files').select('job_id').execute()).toEqual([]);
   }, 60_000);
 
+  it("a file whose quoting breaks further down fails its job with the parser's reason, and changes nothing", async () => {
+    const before = await allProducts(t, owner);
+    // Past the first batch: the file is read whole before any row is written.
+    const fine = Array.from({ length: 250 }, (_, i) => csvRow({ name: `Fine ${i}` }));
+    const csv = `${header}\n${fine.join('\n')}\n${csvRow({ name: 'Broken' }).replace('Broken', '"Bro"ken')}\n`;
+    const res = await sendImport(t, owner, csv);
+    expect(res.statusCode).toBe(202);
+    const job = await settle(t, owner, res.json().jobId);
+    expect(job.state).toBe('failed');
+    expect((job.result as { msg: string }).msg).toMatch(/^The file is not valid CSV: /);
+    expect(await allProducts(t, owner)).toEqual(before);
+  });
+
   it('a header with only id and dateCreated left out is read; a bad query flag is a 400', async () => {
     const columns = header.split(',').filter((c) => c !== 'id' && c !== 'dateCreated');
     const row = csvRow({ name: 'No id column' }).split(',').slice(1, -1).join(',');
     expect(await importCsv(t, owner, `${columns.join(',')}\n${row}\n`)).toMatchObject({ rows: 1, created: 1 });
     const res = await sendImport(t, owner, `${header}\n`, '?dryRun=yes');
     expect(res.statusCode).toBe(400);
+  });
+
+  it("live events: the batch's products as one catalogue.changed, the job's progress as job.progress", async () => {
+    const seen: LiveEvent[] = [];
+    const stop = t.app.ctx.events.subscribe((event) => seen.push(event));
+    try {
+      const queued = await sendImport(t, owner, `${header}\n${csvRow({ name: 'Announced', images: image })}\n`);
+      const job = await settle(t, owner, queued.json().jobId);
+      await expect
+        .poll(() => seen.find((event) => event.type === 'job.progress' && event.data.state === 'done')?.data)
+        .toEqual({ id: job.id, state: 'done', progress: { done: 1, total: 1 } });
+      expect(seen.find((event) => event.type === 'catalogue.changed')?.data).toMatchObject({
+        entity: 'product',
+        action: 'import',
+      });
+    } finally {
+      stop();
+    }
   });
 
   it('jobs: the caller sees their own, staff:manage sees any, others get 404', async () => {
