@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Live events (api.md §14): `GET /api/events` as Server-Sent Events. Each event has an `id`
  * (when it can be replayed), its type in the SSE `event` field and one JSON `data` line.
  */
-export const eventsPath = '/api/events';
+export { eventsPath } from './paths';
 export const eventTypes = ['order.created', 'order.updated', 'catalogue.changed', 'job.progress', 'stock.low'] as const;
 export type EventType = (typeof eventTypes)[number];
 

@@ -12,3 +12,4 @@ export const searchPath = '/api/search';
 export const reviewsPath = '/api/productReviews';
 export const usersPath = '/api/user';
 export const trashPath = '/api/trash';
+export const eventsPath = '/api/events';

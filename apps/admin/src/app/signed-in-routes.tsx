@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import { RequirePermission } from '../components/ui/permission-gate';
+import { LiveUpdates } from './live-updates';
 import { QueryProvider } from './query-provider';
 import { renderRoute } from './render-route';
 import { shellRoutes } from './shell-routes';
@@ -14,6 +15,7 @@ import { shellRoutes } from './shell-routes';
 export default function SignedInRoutes({ layout }: { layout: ReactElement }) {
   return (
     <QueryProvider>
+      <LiveUpdates />
       <Routes>
         <Route element={layout}>{shellRoutes.map((route) => renderRoute(route, RequirePermission))}</Route>
       </Routes>
