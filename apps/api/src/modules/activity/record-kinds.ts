@@ -58,6 +58,8 @@ const leftOut = new Set([
   'value_key',
   'parent_key',
   'totp_last_step',
+  // PostgreSQL's search vector of a product (a generated column): the server's, not a field.
+  'search',
 ]);
 const secret = new Set(['password_hash', 'totp_secret', 'totp_pending_secret', 'token_hash']);
 
