@@ -150,6 +150,10 @@ describe.skipIf(!hasChromium)('Order page /orders/:id', () => {
 
   it('a stale edit shows the 409 words with Reload, and changes nothing', async () => {
     const order = orders[1] as Order;
+    // A copy gone stale: with the live events stream cut (a dropped connection), the page does
+    // not hear of the other change, as a page that missed it would not.
+    const cut = '**/api/events';
+    await page.route(cut, (route) => route.abort());
     await page.goto(`/orders/${order.id}`);
     const select = statusSelect(page, order.id);
     await expect.poll(() => select.innerText()).toBe('pending');
@@ -169,6 +173,7 @@ describe.skipIf(!hasChromium)('Order page /orders/:id', () => {
     await conflict.waitFor({ state: 'hidden' });
     await expect.poll(() => select.innerText()).toBe('delivered');
     expect(await select.getAttribute('aria-disabled')).toBeNull();
+    await page.unroute(cut);
   });
 
   it('a viewer sees the order with its controls disabled', async () => {
