@@ -25,9 +25,11 @@ export async function eventsRoutes(
   fastify: FastifyInstance,
   { ctx, streamMs = 300_000 }: { ctx: AppContext; streamMs?: number | undefined },
 ) {
-  const open = new Set<() => void>();
+  const open = new Set<(closing?: boolean) => void>();
+  // At shutdown every stream ends and its connection is dropped: the dashboard reconnects (to
+  // another server behind the proxy, or to this one once it is back).
   fastify.addHook('preClose', async () => {
-    for (const end of open) end();
+    for (const end of open) end(true);
   });
 
   fastify.get('/', { compress: false }, async (request, reply) => {
@@ -52,14 +54,17 @@ export async function eventsRoutes(
       }, sessionCheckMs),
       setTimeout(() => end(), streamMs),
     ];
-    const end = () => {
+    const end = (closing = false) => {
       unsubscribe();
       for (const timer of timers) clearTimeout(timer);
       open.delete(end);
       stream.end();
+      if (closing) setImmediate(() => reply.raw.destroy());
     };
     open.add(end);
-    request.raw.on('close', end);
+    // The response's 'close': the client went away (or the answer ended). The request's own
+    // 'close' only says its body was read.
+    reply.raw.on('close', () => end());
 
     stream.write('retry: 1000\n: connected\n\n');
     const lastEventId = request.headers['last-event-id'];

@@ -12,10 +12,9 @@ interface Received {
 
 /** A browser's view of the stream: `fetch` with the bearer header, frames parsed as they come. */
 async function connect(app: FastifyInstance, token: string, lastEventId?: string) {
-  const address = await app.listen({ port: 0, host: '127.0.0.1' }).catch(() => {
-    const bound = app.server.address();
-    return typeof bound === 'object' && bound ? `http://127.0.0.1:${bound.port}` : '';
-  });
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const bound = app.server.address();
+  const address = typeof bound === 'object' && bound ? `http://127.0.0.1:${bound.port}` : '';
   const controller = new AbortController();
   const res = await fetch(`${address}/api/events`, {
     headers: { ...bearer(token), ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
@@ -57,6 +56,13 @@ async function connect(app: FastifyInstance, token: string, lastEventId?: string
   };
 }
 
+/**
+ * On Node 22 a `fetch` aborted in the middle of a stream can leave its connection open to the
+ * server (Node 24 closes it), and closing the server then waits for it; the test's own client
+ * connections are dropped before the server closes. Known and left: see the README.
+ */
+const dropConnections = (app: FastifyInstance) => app.server.closeAllConnections();
+
 /** Streams stay open for the whole test (test-app.ts ends them after a quarter second). */
 const streamsOpen = { eventStreamMs: 60_000 };
 
@@ -75,7 +81,10 @@ describe(`live events (api.md §14, ${engineName})`, () => {
     t = await createTestApp({}, streamsOpen);
     token = await signIn(t);
   });
-  afterEach(() => t.close());
+  afterEach(async () => {
+    dropConnections(t.app);
+    await t.close();
+  });
 
   it('sends an order as it arrives and catalogue changes, with ids; replays what a reconnecting client missed', async () => {
     const stream = await connect(t.app, token);
@@ -144,7 +153,10 @@ describe.runIf(engineName === 'postgres')('live events across two servers (Postg
   beforeEach(async () => {
     pair = await createPair(streamsOpen);
   });
-  afterEach(() => pair.close());
+  afterEach(async () => {
+    dropConnections(pair.t.app);
+    await pair.close();
+  });
 
   it('an order created on one server reaches a client of the other', async () => {
     const token = await signIn(pair.t);
