@@ -59,6 +59,17 @@ export function postgresEventBus(connectionString: string, log: (error: unknown,
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  /** One reconnection at a time, a second after the failure (an outage retries once a second). */
+  const reconnect = (error: unknown, what: string) => {
+    log(error, what);
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect().catch((failure: unknown) =>
+        reconnect(failure, 'the live events connection could not be opened; trying again'),
+      );
+    }, 1000);
+  };
   const connect = async () => {
     const next = new pg.Client({ connectionString, application_name: 'shopdesk-events' });
     next.on('notification', (message) => {
@@ -70,21 +81,23 @@ export function postgresEventBus(connectionString: string, log: (error: unknown,
       }
     });
     next.on('error', (error) => {
-      log(error, 'the live events connection failed; opening it again');
       void next.end().catch(() => undefined);
       if (client === next) client = undefined;
-      if (!closed) retry = setTimeout(() => void connect().catch(reconnectFailed), 1000);
+      reconnect(error, 'the live events connection failed; opening it again');
     });
-    await next.connect();
-    await next.query(`LISTEN ${channel}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      void next.end().catch(() => undefined);
+      throw error;
+    }
     if (closed) await next.end();
     else client = next;
   };
-  const reconnectFailed = (error: unknown) => {
-    log(error, 'the live events connection could not be opened; trying again');
-    if (!closed) retry = setTimeout(() => void connect().catch(reconnectFailed), 1000);
-  };
-  const ready = connect().catch(reconnectFailed);
+  const ready = connect().catch((error: unknown) =>
+    reconnect(error, 'the live events connection could not be opened; trying again'),
+  );
   const notify = (db: Db, event: LiveEvent) =>
     sql`select pg_notify(${channel}, ${JSON.stringify(event)})`.execute(db).then(() => undefined);
   return {
