@@ -260,7 +260,8 @@ describe('Order page', () => {
     });
     const { calls } = serve((call) =>
       call.path === '/api/orders/o1/invoice.pdf'
-        ? new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), {
+        ? // Bytes, not a jsdom Blob: Node 22's fetch Response cannot read a Blob of jsdom's.
+          new Response(new TextEncoder().encode('%PDF-1.7'), {
             status: 200,
             headers: {
               'Content-Type': 'application/pdf',
