@@ -1,6 +1,6 @@
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { FileButton } from './file-button';
 import { ImagePickerInput } from './image-picker-input';
 import { ImageThumbnails } from './image-thumbnails';
 import { UploadStatus } from './upload-status';
@@ -18,18 +18,7 @@ export function ImageUploader({ label = 'Upload images', multiple = true, ...opt
     <Box>
       <ImageThumbnails images={options.value} onRemove={uploader.remove} disabled={uploader.isUploading} />
       <UploadStatus isUploading={uploader.isUploading} progress={uploader.progress} />
-      {/* A <label> styled as a button: the file input inside is the one control. MUI would
-          also make the label a focusable "button", which nests two controls (axe: nested-interactive). */}
-      {/* biome-ignore lint/a11y/useValidAriaRole: role={undefined} removes the role MUI adds */}
-      <Button
-        component="label"
-        role={undefined}
-        tabIndex={-1}
-        variant="outlined"
-        startIcon={<CloudUploadIcon />}
-        disabled={uploader.isUploading}
-        sx={{ mt: 2, '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
-      >
+      <FileButton icon={<CloudUploadIcon />} disabled={uploader.isUploading} sx={{ mt: 2 }}>
         {label}
         <ImagePickerInput
           acceptedTypes={uploader.acceptedTypes}
@@ -37,7 +26,7 @@ export function ImageUploader({ label = 'Upload images', multiple = true, ...opt
           disabled={uploader.isUploading}
           multiple={multiple}
         />
-      </Button>
+      </FileButton>
     </Box>
   );
 }

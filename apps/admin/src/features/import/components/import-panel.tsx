@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { importMaxBytes, importMessages } from '@shopdesk/contract';
 import { type ReactNode, useState } from 'react';
+import { FileButton } from '../../../components/ui/file-button';
 import { EmptyState, ErrorState } from '../../../components/ui/query-state';
 import { visuallyHidden } from '../../../components/ui/visually-hidden';
 import { showAlert } from '../../../lib/alerts';
@@ -65,18 +66,7 @@ export function ImportPanel() {
     <>
       <Card title="CSV file">
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1 }}>
-          {/* A <label> styled as a button, the file input inside it the one control (as the image
-              uploader does: MUI's own button role would nest two controls, axe nested-interactive). */}
-          {/* biome-ignore lint/a11y/useValidAriaRole: role={undefined} removes the role MUI adds */}
-          <Button
-            component="label"
-            role={undefined}
-            tabIndex={-1}
-            variant="outlined"
-            startIcon={<UploadFileIcon />}
-            disabled={busy}
-            sx={{ '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
-          >
+          <FileButton icon={<UploadFileIcon />} disabled={busy}>
             Choose CSV file
             <input
               type="file"
@@ -88,7 +78,7 @@ export function ImportPanel() {
                 event.currentTarget.value = '';
               }}
             />
-          </Button>
+          </FileButton>
           <Typography data-testid="chosen-file">
             {file ? `${file.name} (${sizeText(file.size)})` : 'No file chosen (CSV, up to 50 MB)'}
           </Typography>

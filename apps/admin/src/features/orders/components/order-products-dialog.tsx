@@ -9,9 +9,10 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
-import { type OrderProduct, smallImageUrl } from '@shopdesk/contract';
+import type { OrderProduct } from '@shopdesk/contract';
 import { useId } from 'react';
 import { TableHeadRow } from '../../../components/ui/table-head-row';
+import { LineImage } from './line-image';
 import { useOrderDialogExtra } from './order-dialog-extra';
 
 /** Spec §9: titles in the dialog are cut at 30 characters plus three dots. */
@@ -39,16 +40,7 @@ export function OrderProductsDialog({ open, onClose, orderId, products }: Props)
                   <TableCell>{line.productId}</TableCell>
                   <TableCell title={line.productTitle}>{shortTitle(line.productTitle)}</TableCell>
                   <TableCell>
-                    {line.image ? (
-                      <img
-                        src={smallImageUrl(line.image)}
-                        alt={line.productTitle}
-                        loading="lazy"
-                        width={48}
-                        height={48}
-                        style={{ objectFit: 'cover', borderRadius: 4 }}
-                      />
-                    ) : null}
+                    <LineImage image={line.image} title={line.productTitle} />
                   </TableCell>
                   <TableCell>{line.quantity}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>Rs {line.price}</TableCell>

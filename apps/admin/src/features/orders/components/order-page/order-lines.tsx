@@ -3,8 +3,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
-import { type OrderProduct, smallImageUrl } from '@shopdesk/contract';
+import type { OrderProduct } from '@shopdesk/contract';
 import { TableHeadRow } from '../../../../components/ui/table-head-row';
+import { LineImage } from '../line-image';
 
 const columns = ['Image', 'Product Title', 'Quantity', 'Price', 'SubTotal'];
 
@@ -19,15 +20,7 @@ export function OrderLines({ products }: { products: OrderProduct[] }) {
             // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never reorder, and one product may appear twice
             <TableRow key={`${line.productId}-${index}`}>
               <TableCell sx={{ width: 64 }}>
-                {line.image ? (
-                  <img
-                    src={smallImageUrl(line.image)}
-                    alt={line.productTitle}
-                    width={48}
-                    height={48}
-                    style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }}
-                  />
-                ) : null}
+                <LineImage image={line.image} title={line.productTitle} />
               </TableCell>
               <TableCell>{line.productTitle}</TableCell>
               <TableCell>{line.quantity}</TableCell>
