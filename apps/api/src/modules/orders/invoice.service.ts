@@ -24,11 +24,9 @@ class NumberGivenMeanwhile extends Error {}
  * would refuse a duplicate too). Takers wait for each other on the counter's row (PostgreSQL)
  * or the one writer (SQLite).
  */
-async function invoiceNumberOf(ctx: AppContext, orderId: string): Promise<number> {
-  const order = await getOrder(ctx, orderId);
-  if (order.invoiceNumber !== undefined) return order.invoiceNumber;
+async function giveNumber(ctx: AppContext, orderId: string): Promise<void> {
   try {
-    return await ctx.transaction(async (trx) => {
+    await ctx.transaction(async (trx) => {
       // The order's row first (PostgreSQL: locked): requests for one order queue here, and only
       // the first takes a number; the rest find it given and leave the counter alone.
       const row = await findOrderRowToChange(trx, ctx.engine, orderId);
@@ -37,13 +35,9 @@ async function invoiceNumberOf(ctx: AppContext, orderId: string): Promise<number
       await bumpCounter(trx, invoiceCounter, 1);
       const next = await readCounter(trx, invoiceCounter);
       if (!(await giveInvoiceNumber(trx, orderId, next))) throw new NumberGivenMeanwhile();
-      return next;
     });
   } catch (error) {
     if (!(error instanceof NumberGivenMeanwhile)) throw error;
-    const given = (await getOrder(ctx, orderId)).invoiceNumber;
-    if (given === undefined) throw notFound(orderMessages.notFound);
-    return given;
   }
 }
 
@@ -60,8 +54,14 @@ const drawn = new LRUCache<string, Buffer, InvoiceFacts>({
 
 /** `GET /api/orders/:id/invoice.pdf`: the order's invoice, its number given once. */
 export async function orderInvoice(ctx: AppContext, orderId: string) {
-  const invoiceNumber = await invoiceNumberOf(ctx, orderId);
-  const order = await getOrder(ctx, orderId);
+  let order = await getOrder(ctx, orderId);
+  // The first invoice gives the number (here or, meanwhile, by another request): read it back.
+  if (order.invoiceNumber === undefined) {
+    await giveNumber(ctx, orderId);
+    order = await getOrder(ctx, orderId);
+  }
+  const { invoiceNumber } = order;
+  if (invoiceNumber === undefined) throw notFound(orderMessages.notFound);
   const facts = { order, invoiceNumber, issuedAt: nowIso(ctx.clock).slice(0, 10) };
   const key = createHash('sha256').update(JSON.stringify(facts)).digest('base64url');
   const pdf = await drawn.fetch(key, { context: facts });
