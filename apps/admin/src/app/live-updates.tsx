@@ -4,6 +4,7 @@ import { activityKeys } from '../features/activity/api/activity-keys';
 import { bannerKeys } from '../features/banners/api/banner-keys';
 import { categoryKeys } from '../features/categories/api/category-keys';
 import { dashboardKeys } from '../features/dashboard/api/dashboard-keys';
+import { jobProgressHeard } from '../features/import/api/get-job';
 import { optionValueKeys } from '../features/option-values/api/option-value-keys';
 import { orderKeys } from '../features/orders/api/order-keys';
 import { productKeys } from '../features/products/api/product-keys';
@@ -52,6 +53,7 @@ export function LiveUpdates() {
       const keys = staleKeys(event);
       if (keys.length > 0) keys.push(activityKeys.all);
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+      if (event.type === 'job.progress') jobProgressHeard(queryClient, event.data);
       if (event.type === 'order.created') showAlert('success', `New order from ${event.data.name}`);
     }, stop.signal);
     return () => stop.abort();

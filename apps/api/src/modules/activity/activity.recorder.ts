@@ -88,15 +88,16 @@ type Changes = ReturnType<typeof changesBetween>;
 async function writeEntries(trx: Db, bus: EventBus | undefined, rows: Insertable<ActivityTable>[], sent: LiveEvent[]) {
   const seqs = await insertEntries(trx, rows);
   if (!bus) return;
-  const events = eventsOfUnit(
-    rows.map((row, index) => ({
-      seq: seqs[index] ?? 0,
-      action: row.action,
-      entity: row.entity,
-      entityId: row.entity_id,
-      entityName: row.entity_name,
-    })),
-  );
+  const facts = rows.map((row, index) => ({
+    seq: seqs[index] ?? 0,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entity_id,
+    entityName: row.entity_name,
+  }));
+  // An import that also made categories and option values: each kind's screens hear of it.
+  const kinds = [...new Set(facts.map((fact) => fact.entity))];
+  const events = kinds.flatMap((kind) => eventsOfUnit(facts.filter((fact) => fact.entity === kind)));
   await bus.during(trx, events);
   sent.push(...events);
 }
@@ -169,30 +170,40 @@ export interface ChangeOfMany {
   entity: ActivityEntity;
 }
 
+/** The records of one kind a unit of work changes, and how their entries are declared. */
+export interface RecordsOfKind {
+  change: ChangeOfMany;
+  /** Ids of `change.entity`; a record the unit creates is named by the id it will get. */
+  records: readonly string[];
+}
+
 /**
- * Runs `unit` between two reads of `records` (ids of `change.entity`; a record the unit creates
- * is named by the id it will get) and writes one entry per record that changed, in the unit's own
- * transaction. A record left as it was writes none: importing a file just exported logs nothing.
+ * Runs `unit` between two reads of each group's records and writes one entry per record that
+ * changed, in the unit's own transaction. A record left as it was writes none: importing a file
+ * just exported logs nothing.
  */
 async function recordMany<T>(
   trx: Transaction<Database>,
   origin: ChangeOrigin,
   at: string,
-  change: ChangeOfMany,
-  records: readonly string[],
+  groups: readonly RecordsOfKind[],
   unit: Unit<T>,
   announce: (rows: Insertable<ActivityTable>[]) => Promise<void>,
 ): Promise<T> {
-  const before = await readRecords(trx, change.entity, records);
+  const before: Array<Map<string, RecordSnapshot>> = [];
+  for (const group of groups) before.push(await readRecords(trx, group.change.entity, group.records));
   const result = await unit(trx);
-  const after = await readRecords(trx, change.entity, records);
   const rows: Insertable<ActivityTable>[] = [];
-  for (const id of new Set(records)) {
-    const was = before.get(id) ?? null;
-    const is = after.get(id) ?? null;
-    const changes = changesBetween(was, is);
-    if (Object.keys(changes).length === 0) continue;
-    rows.push(entryRow(origin, at, { ...change, entityId: id, before: was, after: is, changes }));
+  for (const [index, { change, records }] of groups.entries()) {
+    if (records.length === 0) continue;
+    const after = await readRecords(trx, change.entity, records);
+    for (const id of new Set(records)) {
+      const was = before[index]?.get(id) ?? null;
+      const is = after.get(id) ?? null;
+      const changes = changesBetween(was, is);
+      if (Object.keys(changes).length === 0) continue;
+      rows.push(entryRow(origin, at, { ...change, entityId: id, before: was, after: is, changes }));
+    }
   }
   await announce(rows);
   return result;
@@ -206,14 +217,13 @@ export function recordJobUnit<T>(
   run: DbHandle['transaction'],
   clock: () => number,
   origin: ChangeOrigin,
-  change: ChangeOfMany,
-  records: readonly string[],
+  groups: readonly RecordsOfKind[],
   unit: Unit<T>,
   bus?: EventBus,
 ): Promise<T> {
   const at = new Date(clock()).toISOString();
   return runAnnounced(run, bus, (trx, sent) =>
-    recordMany(trx, origin, at, change, records, unit, (rows) => writeEntries(trx, bus, rows, sent)),
+    recordMany(trx, origin, at, groups, unit, (rows) => writeEntries(trx, bus, rows, sent)),
   );
 }
 
@@ -252,7 +262,7 @@ export function recordingTransactions(
       const change = { action: declared.action, entity };
       const at = new Date(clock()).toISOString();
       return runAnnounced(run, bus, (trx, sent) =>
-        recordMany(trx, originOf(request), at, change, changes.records, unit, (rows) =>
+        recordMany(trx, originOf(request), at, [{ change, records: changes.records }], unit, (rows) =>
           writeEntries(trx, bus, rows, sent),
         ),
       );

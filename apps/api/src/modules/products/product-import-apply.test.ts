@@ -75,6 +75,23 @@ describe(`product import: dry run, atomic, names, upsert and the log (${engineNa
     expect(await names(t, 'option_values')).toEqual(['16GB', '200g', '8GB', 'M']);
     const products = await allProducts(t, owner);
     expect(products.find((p) => p.name === 'Good two')).toMatchObject({ catName: 'Tablets', subCatName: 'Kids' });
+    // Each record the import made is logged under who ran it, as a product's change is.
+    const logged = async (entity: string) => {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/activity?entity=${entity}&action=import`,
+        headers: bearer(owner),
+      });
+      return (res.json() as ActivityPage).entries.map((entry) => [entry.entityName, entry.actor?.email]).sort();
+    };
+    expect(await logged('category')).toEqual([
+      ['Kids', 'owner@shop.test'],
+      ['Tablets', 'owner@shop.test'],
+    ]);
+    expect(await logged('productRAMS')).toEqual([
+      ['16GB', 'owner@shop.test'],
+      ['8GB', 'owner@shop.test'],
+    ]);
     const without = await importCsv(t, owner, `${header}\n${csvRow({ category: 'Laptops', images: image })}\n`);
     expect(without.errors).toEqual([{ row: 2, column: 'category', msg: importMessages.unknownCategory('Laptops') }]);
   });
@@ -123,8 +140,7 @@ describe(`product import: dry run, atomic, names, upsert and the log (${engineNa
       t.app.ctx.transaction,
       t.app.ctx.clock,
       origin,
-      { action: 'import', entity: 'product' },
-      [product!.id],
+      [{ change: { action: 'import', entity: 'product' }, records: [product!.id] }],
       async (trx) => {
         await trx.updateTable('products').set({ price: 1 }).where('id', '=', product!.id).execute();
         throw new Error('batch failed');

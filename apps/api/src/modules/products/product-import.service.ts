@@ -1,4 +1,4 @@
-import type { ImportError, ImportResult } from '@shopdesk/contract';
+import { type ImportError, type ImportResult, optionEntity, optionFamilyNames } from '@shopdesk/contract';
 import type { AppContext } from '../../context';
 import { bumpCounters, counterNames } from '../../db/counters';
 import { HttpError } from '../../lib/http-error';
@@ -200,8 +200,16 @@ async function applyBatch(
     ctx.transaction,
     ctx.clock,
     origin,
-    { action: 'import', entity: 'product' },
-    changed,
+    // One entry per product changed, and one per category, sub category or option value the
+    // file named that did not exist yet (api.md §11: every change is logged).
+    [
+      { change: { action: 'import', entity: 'category' }, records: plan.categories.map((made) => made.id) },
+      ...optionFamilyNames.map((family) => ({
+        change: { action: 'import' as const, entity: optionEntity(family) },
+        records: plan.options.filter((made) => made.family === family).map((made) => made.id),
+      })),
+      { change: { action: 'import', entity: 'product' }, records: changed },
+    ],
     async (trx) => {
       if (control.signal.aborted) throw new Error('stopped');
       await repo.insertCategories(trx, plan.categories, now);
