@@ -73,10 +73,17 @@ export const orderBodySchema = z.object({
 });
 export type OrderBody = z.input<typeof orderBodySchema>;
 
+/** What the Orders List sorts by: `date` is when the order was placed, `amount` its total. */
+export const orderSortFields = ['date', 'amount', 'status'] as const;
+export type OrderSortField = (typeof orderSortFields)[number];
+
 export const orderListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
   perPage: z.coerce.number().int().min(1).max(10_000).optional(),
   status: z.enum(orderStatuses).optional(),
+  /** Paged answers only (api.md §6); ties in id order, the sort's direction; `order` alone turns creation order. */
+  sort: z.enum(orderSortFields).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
 });
 
 export const orderPageSchema = z.object({

@@ -160,7 +160,8 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 const pageNumber = z.coerce.number().int().min(1).max(1_000_000_000);
-export const productSortFields = ['dateCreated', 'name', 'price', 'rating'] as const;
+export const productSortFields = ['dateCreated', 'name', 'price', 'rating', 'countInStock'] as const;
+export type ProductSortField = (typeof productSortFields)[number];
 
 export const productListQuerySchema = z.object({
   page: pageNumber.optional(),

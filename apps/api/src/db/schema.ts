@@ -152,6 +152,8 @@ export interface ProductListTable {
   name: string;
   price: number;
   rating: number;
+  /** A sort key (Product List by stock), kept in step with products.count_in_stock. */
+  count_in_stock: Generated<number>;
   /** The product's answer text (contract `productSchema`, image paths relative); null until written. */
   json: string | null;
 }

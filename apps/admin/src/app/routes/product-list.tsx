@@ -9,6 +9,7 @@ import { ProductListSummary } from '../../features/dashboard/components/product-
 import { ProductExportButton } from '../../features/export/components/product-export-button';
 import { BestSellingProducts } from '../../features/products/components/best-selling-products';
 import { useProductFilters } from '../../features/products/components/use-product-filters';
+import { ViewsMenu } from '../../features/saved-views/components/views-menu';
 import { useCan } from '../../lib/permissions';
 
 // The bar (its actions, dialogs and requests) loads with the first ticked row: the list itself,
@@ -28,6 +29,7 @@ export default function ProductListScreen() {
         crumbs={[{ label: 'Products' }]}
         actions={
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+            <ViewsMenu screen="products" />
             <ProductExportButton filter={filter} />
             {canWrite && (
               <Button component={RouterLink} to="/product/upload" variant="contained" startIcon={<AddIcon />}>

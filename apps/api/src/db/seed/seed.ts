@@ -161,7 +161,15 @@ async function seedWith(
       category_color: (category?.color as string | undefined) ?? null,
       category_images: (category?.images as string | undefined) ?? null,
     } as ProductAnswerRow);
-    return { id: row.id, cat_id: row.cat_id, name: row.name, price: row.price, rating: row.rating, json };
+    return {
+      id: row.id,
+      cat_id: row.cat_id,
+      name: row.name,
+      price: row.price,
+      rating: row.rating,
+      count_in_stock: row.count_in_stock,
+      json,
+    };
   });
   // One transaction for the catalogue, its reviews, the orders and the summaries: their
   // indexes are built once each, after their rows (see BulkLoader).

@@ -71,11 +71,30 @@ export async function itemsOfOrders(db: Db, orderIds: string[]): Promise<Map<str
   return byOrder;
 }
 
-/** One page of order ids from the primary key (or status) index alone. */
-export async function pageOrderIds(db: Db, status: string | undefined, limit: number, offset: number) {
+const sortColumns = { date: 'created_at', amount: 'amount', status: 'status' } as const;
+export interface OrderSort {
+  /** None: creation order (the id's). */
+  sort?: keyof typeof sortColumns | undefined;
+  order: 'asc' | 'desc';
+}
+
+/**
+ * One page of order ids from an index alone: the primary key (or status) index in creation
+ * order, or with a sort the sort's index (`orders_created_at`, `orders_amount`,
+ * `orders_status`; with a status filter the status-first ones), every one ending in id, so
+ * ties come in id order in the sort's direction and the walk never sorts.
+ */
+export async function pageOrderIds(
+  db: Db,
+  status: string | undefined,
+  limit: number,
+  offset: number,
+  sort: OrderSort = { order: 'asc' },
+) {
   let query = db.selectFrom('orders').select('id');
   if (status !== undefined) query = query.where('status', '=', status);
-  const rows = await query.orderBy('id').limit(limit).offset(offset).execute();
+  if (sort.sort) query = query.orderBy(sortColumns[sort.sort], sort.order);
+  const rows = await query.orderBy('id', sort.order).limit(limit).offset(offset).execute();
   return rows.map((row) => row.id);
 }
 

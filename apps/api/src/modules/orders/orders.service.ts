@@ -26,7 +26,10 @@ async function ordersByIds(db: Db, ids: string[]): Promise<Order[]> {
   });
 }
 
-/** Paged when page or perPage is given; otherwise the first 10,000 orders as a bare array. */
+/**
+ * Paged when page or perPage is given; otherwise the first 10,000 orders as a bare array, in
+ * creation order (`sort` and `order` shape paged answers only, api.md §6).
+ */
 export async function listOrders(
   ctx: AppContext,
   query: z.output<typeof orderListQuerySchema>,
@@ -41,7 +44,8 @@ export async function listOrders(
     query.status === undefined ? counterNames.orders : counterNames.ordersWithStatus(query.status),
   );
   const offset = (page - 1) * perPage;
-  const ids = offset < totalCount ? await repo.pageOrderIds(ctx.db, query.status, perPage, offset) : [];
+  const sort = { sort: query.sort, order: query.order ?? 'asc' };
+  const ids = offset < totalCount ? await repo.pageOrderIds(ctx.db, query.status, perPage, offset, sort) : [];
   return {
     orders: await ordersByIds(ctx.db, ids),
     totalPages: Math.ceil(totalCount / perPage),

@@ -19,7 +19,7 @@ import type { Db } from '../../db/create-db';
 const minStep = 16;
 const maxSets = 64;
 
-type Column = 'id' | 'name' | 'price' | 'rating';
+type Column = 'id' | 'name' | 'price' | 'rating' | 'count_in_stock';
 export interface MarkSpec {
   catId?: string | undefined;
   column: Column;

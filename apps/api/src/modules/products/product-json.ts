@@ -35,6 +35,7 @@ async function storeListRows(db: Db, rows: ProductRow[]): Promise<void> {
         name: row.name,
         price: row.price,
         rating: row.rating,
+        count_in_stock: row.count_in_stock,
         json: productText(row),
       })),
     )
@@ -44,6 +45,7 @@ async function storeListRows(db: Db, rows: ProductRow[]): Promise<void> {
         name: eb.ref('excluded.name'),
         price: eb.ref('excluded.price'),
         rating: eb.ref('excluded.rating'),
+        count_in_stock: eb.ref('excluded.count_in_stock'),
         json: eb.ref('excluded.json'),
       })),
     )

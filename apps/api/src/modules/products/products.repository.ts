@@ -85,7 +85,13 @@ export async function findProduct(db: Db, id: string): Promise<Product | undefin
   return row ? toProduct(row) : undefined;
 }
 
-const sortColumns = { dateCreated: 'id', name: 'name', price: 'price', rating: 'rating' } as const;
+const sortColumns = {
+  dateCreated: 'id',
+  name: 'name',
+  price: 'price',
+  rating: 'rating',
+  countInStock: 'count_in_stock',
+} as const;
 
 export interface PageSpec {
   catId?: string | undefined;

@@ -1,14 +1,24 @@
-import { type OrderPage, type OrderStatus, ordersPath } from '@shopdesk/contract';
+import { type OrderPage, type OrderSortField, type OrderStatus, ordersPath } from '@shopdesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { orderKeys } from './order-keys';
 
-export type OrderListQuery = { page: number; perPage: number; status?: OrderStatus };
+export type OrderListQuery = {
+  page: number;
+  perPage: number;
+  status?: OrderStatus;
+  /** None: creation order. */
+  sort?: { sort: OrderSortField; order: 'asc' | 'desc' } | undefined;
+};
 
-/** One page of orders, oldest first (api.md §6); the screen reverses each page. */
+/** One page of orders, oldest first (api.md §6; the screen reverses each page) or as sorted. */
 export function listOrders(query: OrderListQuery, signal?: AbortSignal): Promise<OrderPage> {
   const params = new URLSearchParams({ page: String(query.page), perPage: String(query.perPage) });
   if (query.status !== undefined) params.set('status', query.status);
+  if (query.sort) {
+    params.set('sort', query.sort.sort);
+    params.set('order', query.sort.order);
+  }
   return api.get<OrderPage>(`${ordersPath}?${params}`, signal);
 }
 

@@ -9,10 +9,10 @@ import { orderPageSizes, useOrdersPaging } from './use-orders-paging';
 /** The spec shows no words for an empty list; these match the catalogue's tone. */
 const noOrders = 'No orders yet';
 
-/** Orders List: server-paged table, page and size in the URL. */
+/** Orders List: server-paged table, page, size and sort in the URL. */
 export function OrdersList() {
-  const { page, perPage, setPaging } = useOrdersPaging();
-  const orders = useOrders({ page, perPage });
+  const { page, perPage, sort, setPaging, setSort } = useOrdersPaging();
+  const orders = useOrders({ page, perPage, sort });
   useProgressWhile(orders.isFetching);
 
   if (orders.isPending) return <LoadingState label="Loading orders..." />;
@@ -22,7 +22,7 @@ export function OrdersList() {
   return (
     <>
       {orders.isError && <ErrorState error={orders.error} onRetry={() => void orders.refetch()} />}
-      <OrdersTable orders={data.orders} />
+      <OrdersTable orders={data.orders} sort={sort} onSort={setSort} />
       <TablePagination
         component="div"
         count={data.totalCount}

@@ -1,4 +1,6 @@
+import { orderSortFields } from '@shopdesk/contract';
 import { useSearchParams } from 'react-router';
+import { type ListSort, readSort, withSort } from '../../../lib/sort-params';
 
 /** The spec's page sizes (§9): 10, 25, 100, default 10. */
 export const orderPageSizes = [10, 25, 100] as const;
@@ -13,11 +15,13 @@ function readPage(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** Page (1-based, as the API counts) and page size live in the URL so a reload keeps them. */
+/** Page (1-based, as the API counts), page size and sort live in the URL so a reload keeps them. */
 export function useOrdersPaging() {
   const [params, setParams] = useSearchParams();
   const page = readPage(params.get('page'));
   const perPage = readPerPage(params.get('perPage'));
+  /** Date, amount or status (issue 20); none is creation order. */
+  const sort = readSort(params, orderSortFields);
 
   function setPaging(next: { page: number; perPage?: number }) {
     setParams((previous) => {
@@ -28,5 +32,10 @@ export function useOrdersPaging() {
     });
   }
 
-  return { page, perPage, setPaging };
+  /** A new sort is a new history entry, back on page 1; back returns to the last order. */
+  function setSort(next: ListSort<(typeof orderSortFields)[number]>) {
+    setParams((previous) => withSort(previous, next));
+  }
+
+  return { page, perPage, sort, setPaging, setSort };
 }

@@ -1,19 +1,28 @@
-import { type ProductPage, productsPath, searchPath } from '@shopdesk/contract';
+import { type ProductPage, type ProductSortField, productsPath, searchPath } from '@shopdesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { productKeys } from './product-keys';
 
 /** One page of the table: a search, one root category ('all' = every product), paged by the server. */
-export type ProductListQuery = { page: number; perPage: number; catId: string; q: string };
+export type ProductListQuery = {
+  page: number;
+  perPage: number;
+  catId: string;
+  q: string;
+  /** A sort (none: creation order); a search keeps the server's ranking. */
+  sort?: { field: ProductSortField; order: 'asc' | 'desc' } | undefined;
+};
 
-export function listProducts({ page, perPage, catId, q }: ProductListQuery, signal?: AbortSignal) {
+export function listProducts({ page, perPage, catId, q, sort }: ProductListQuery, signal?: AbortSignal) {
   const paging = `page=${page}&perPage=${perPage}`;
-  // The search spans the whole catalogue (the server has no category filter for it).
+  // The search spans the whole catalogue (the server has no category filter for it) and is
+  // ranked: it takes no sort.
   if (q) return api.get<ProductPage>(`${searchPath}?q=${encodeURIComponent(q)}&${paging}`, signal);
+  const sorted = sort ? `${paging}&sort=${sort.field}&order=${sort.order}` : paging;
   if (catId !== 'all') {
-    return api.get<ProductPage>(`${productsPath}/catId?catId=${encodeURIComponent(catId)}&${paging}`, signal);
+    return api.get<ProductPage>(`${productsPath}/catId?catId=${encodeURIComponent(catId)}&${sorted}`, signal);
   }
-  return api.get<ProductPage>(`${productsPath}?${paging}`, signal);
+  return api.get<ProductPage>(`${productsPath}?${sorted}`, signal);
 }
 
 export const productsQueryOptions = (query: ProductListQuery) =>

@@ -1,15 +1,18 @@
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import { styled } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableContainer from '@mui/material/TableContainer';
 import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
 import type { Product } from '@shopdesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
-import { TableHeadRow } from '../../../components/ui/table-head-row';
+import { SortableHeadRow } from '../../../components/ui/sortable-head-row';
 import { followAppLink } from '../../../lib/follow-app-link';
 import { useCan } from '../../../lib/permissions';
 import { useProgressWhile } from '../../../lib/progress';
@@ -17,12 +20,28 @@ import { useDeleteProduct } from '../api/delete-product';
 import { productsQueryOptions, useProducts } from '../api/list-products';
 import { ProductRow, productRowStyles } from './product-row';
 import { type ProductTableSelection, SelectPageCell } from './product-selection';
-import { pageSizes, useProductFilters } from './use-product-filters';
+import { type ProductSort, pageSizes, productSortFields, productSorts, useProductFilters } from './use-product-filters';
 
 /** The table, with the look of the plain parts of its rows (see productRowStyles). */
 const ProductsTable = styled(Table)(({ theme }) => productRowStyles(theme));
 
 const columns = ['PRODUCT', 'CATEGORY', 'SUB CATEGORY', 'BRAND', 'PRICE', 'RATING', 'ACTION'];
+/** The spec's columns stay as they are; these headings sort (stock and date, with no column, from "Sort by"). */
+const sortableColumns: Partial<Record<string, ProductSort>> = { PRODUCT: 'name', PRICE: 'price', RATING: 'rating' };
+const sortWords: Record<ProductSort, [string, string]> = {
+  name: ['Name: A to Z', 'Name: Z to A'],
+  price: ['Price: low to high', 'Price: high to low'],
+  rating: ['Rating: low to high', 'Rating: high to low'],
+  stock: ['Stock: low to high', 'Stock: high to low'],
+  date: ['Date added: oldest first', 'Date added: newest first'],
+};
+const sortOptions = [
+  { value: '', label: 'Default order' },
+  ...productSorts.flatMap((sort) => [
+    { value: `${sort}.asc`, label: sortWords[sort][0] },
+    { value: `${sort}.desc`, label: sortWords[sort][1] },
+  ]),
+];
 
 type RowsProps = {
   products: Product[];
@@ -33,6 +52,7 @@ type RowsProps = {
   onClick: (event: MouseEvent<HTMLElement>) => void;
   onSelect: ((id: string, checked: boolean) => void) | undefined;
   isChecked: ((id: string) => boolean) | undefined;
+  reversed: boolean;
 };
 
 /**
@@ -50,9 +70,12 @@ const ProductRows = memo(function ProductRows({
   canDelete,
   onSelect,
   isChecked,
+  reversed,
 }: RowsProps) {
-  // The spec shows each page's rows in reverse order (§2, §9).
-  const rows = [...products].reverse();
+  // The spec shows each page's rows in reverse order (§2, §9): the list's own order, creation
+  // order. A sort the user asks for (a heading or "Sort by") shows in the order asked, top row
+  // first: "Price: high to low" reversed within each page would be neither order (issue 20).
+  const rows = reversed ? [...products].reverse() : products;
   return (
     <TableBody onClick={onClick}>
       {rows.map((product, place) => (
@@ -91,9 +114,14 @@ function useShownPage(addressPage: number) {
  * With a `selection` (Product List), a checkbox column comes first and its bar sits above.
  */
 export function ProductTable({ selection }: { selection?: ProductTableSelection | undefined }) {
-  const { page: addressPage, perPage, catId, q, update } = useProductFilters();
+  const { page: addressPage, perPage, catId, q, sort, update, setSort } = useProductFilters();
   const [page, showPage] = useShownPage(addressPage);
-  const query = useProducts({ page, perPage, catId, q });
+  // A search is ranked by the server and takes no sort.
+  const shownSort = q ? undefined : sort;
+  const sortField = shownSort && productSortFields[shownSort.sort];
+  const sortOrder = shownSort?.order ?? 'asc';
+  const apiSort = sortField && { field: sortField, order: sortOrder };
+  const query = useProducts({ page, perPage, catId, q, sort: apiSort });
   const queryClient = useQueryClient();
   const { deleteItem, deletingId, isShown: canDelete } = useDeleteProduct();
   const canEdit = useCan('catalogue:write');
@@ -133,8 +161,10 @@ export function ProductTable({ selection }: { selection?: ProductTableSelection 
   // The next page is fetched as soon as this one is shown, so 'Go to next page' is instant.
   const hasNext = data !== undefined && !query.isPlaceholderData && page < data.totalPages;
   useEffect(() => {
-    if (hasNext) void queryClient.prefetchQuery(productsQueryOptions({ page: page + 1, perPage, catId, q }));
-  }, [hasNext, queryClient, page, perPage, catId, q]);
+    if (!hasNext) return;
+    const sort = sortField && { field: sortField, order: sortOrder };
+    void queryClient.prefetchQuery(productsQueryOptions({ page: page + 1, perPage, catId, q, sort }));
+  }, [hasNext, queryClient, page, perPage, catId, q, sortField, sortOrder]);
 
   if (query.isLoading) return <LoadingState label="Loading products..." />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
@@ -143,6 +173,28 @@ export function ProductTable({ selection }: { selection?: ProductTableSelection 
 
   return (
     <Paper variant="outlined">
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
+        <TextField
+          select
+          size="small"
+          label="Sort by"
+          value={shownSort ? `${shownSort.sort}.${shownSort.order}` : ''}
+          disabled={q !== ''}
+          helperText={q ? 'Search results come best match first' : undefined}
+          onChange={(event) => {
+            const [key, order] = event.target.value.split('.') as [ProductSort, 'asc' | 'desc'];
+            setSort(event.target.value ? { sort: key, order } : undefined);
+          }}
+          sx={{ minWidth: 220 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          {sortOptions.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
       {selection?.renderBar({ totalCount: data.totalCount, pageIds })}
       <TableContainer sx={{ maxHeight: 440 }}>
         <ProductsTable
@@ -151,8 +203,12 @@ export function ProductTable({ selection }: { selection?: ProductTableSelection 
           aria-label="Products"
           className={selection ? 'with-select' : undefined}
         >
-          <TableHeadRow
+          <SortableHeadRow
             columns={columns}
+            sortable={sortableColumns}
+            sort={shownSort}
+            onSort={setSort}
+            disabled={q !== ''}
             leading={selection && <SelectPageCell pageIds={pageIds} selection={selection} />}
           />
           <ProductRows
@@ -164,6 +220,7 @@ export function ProductTable({ selection }: { selection?: ProductTableSelection 
             canDelete={canDelete}
             onSelect={selection ? onSelect : undefined}
             isChecked={selection?.isChecked}
+            reversed={apiSort === undefined}
           />
         </ProductsTable>
       </TableContainer>

@@ -1,8 +1,21 @@
+import type { ProductSortField } from '@shopdesk/contract';
 import { useSearchParams } from 'react-router';
+import { type ListSort, readSort, withSort } from '../../../lib/sort-params';
 
 /** The spec's page sizes (§9): 10, 25, 100, default 10. */
 export const pageSizes = [10, 25, 100] as const;
 const defaultPerPage = 10;
+
+/** What the Product List sorts by (issue 20), as its address names it, and the API's field for each. */
+export const productSorts = ['name', 'price', 'rating', 'stock', 'date'] as const;
+export type ProductSort = (typeof productSorts)[number];
+export const productSortFields: Record<ProductSort, ProductSortField> = {
+  name: 'name',
+  price: 'price',
+  rating: 'rating',
+  stock: 'countInStock',
+  date: 'dateCreated',
+};
 
 type FilterChanges = Partial<{ page: number; perPage: number; catId: string; q: string }>;
 
@@ -14,6 +27,7 @@ export function useProductFilters() {
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   const catId = params.get('catId') || 'all';
   const q = params.get('q') ?? '';
+  const sort = readSort(params, productSorts);
 
   function update(changes: FilterChanges) {
     setParams(
@@ -34,9 +48,14 @@ export function useProductFilters() {
     );
   }
 
+  /** A new sort is a new history entry (filters replace theirs), so back returns to the last order. */
+  function setSort(next: ListSort<ProductSort>) {
+    setParams((previous) => withSort(previous, next));
+  }
+
   // What the table shows, as export and bulk edit name it (api.md §13): the search spans the
   // whole catalogue (listProducts), so with one the category is not part of it.
   const filter: { q?: string; catId?: string } = q ? { q } : catId !== 'all' ? { catId } : {};
 
-  return { page, perPage, catId, q, filter, update };
+  return { page, perPage, catId, q, sort, filter, update, setSort };
 }
