@@ -6,7 +6,7 @@ import { orderStatuses } from './order-names';
  * Import, export, bulk edit and the jobs that run long work (api.md §13). The server and the
  * dashboard's Import screen, Export buttons and bulk action bar read the same names.
  */
-export const jobsPath = '/api/jobs';
+export { jobsPath } from './paths';
 export const productExportPath = '/api/products/export';
 export const productImportPath = '/api/products/import';
 export const productBulkPath = '/api/products/bulk';

@@ -13,3 +13,4 @@ export const reviewsPath = '/api/productReviews';
 export const usersPath = '/api/user';
 export const trashPath = '/api/trash';
 export const eventsPath = '/api/events';
+export const jobsPath = '/api/jobs';
