@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText, requiredText } from './common';
 import { emailAddress, numberOf } from './input-rules';
 import { orderMessages, orderStatuses } from './order-names';
+import { productMessages } from './product-messages';
 
 export { type OrderStatus, orderMessages, orderStatuses } from './order-names';
 export { ordersPath } from './paths';
@@ -77,6 +78,14 @@ export const orderListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
   perPage: z.coerce.number().int().min(1).max(10_000).optional(),
   status: z.enum(orderStatuses).optional(),
+  /**
+   * Find orders (issue 20, the command palette): an order whose id is exactly `q`, or whose
+   * name, e-mail or phone holds `q` anywhere, letter case ignored. Blank is no filter.
+   */
+  q: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    z.string().max(200, productMessages.queryTooLong).optional(),
+  ),
 });
 
 export const orderPageSchema = z.object({
