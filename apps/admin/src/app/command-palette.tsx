@@ -1,19 +1,20 @@
-import { categoryKeys } from '../features/categories/api/category-keys';
-import { listCategories } from '../features/categories/api/list-categories';
-import { CommandPaletteHost, type PaletteSources } from '../features/command-palette/command-palette-host';
-import { exportOrders } from '../features/export/api/export-csv';
-import { runExport } from '../features/export/components/export-button';
+import { lazy, Suspense, useState } from 'react';
+import { useGlobalShortcuts } from '../features/command-palette/use-global-shortcuts';
+import { useShortcutDialog } from '../lib/shortcuts';
 
-/**
- * What the palette finds and runs from other features: the category list (its own query, so the
- * list screens and the palette share one cache entry), and Orders List's export of every order.
- */
-const sources: PaletteSources = {
-  categories: { queryKey: categoryKeys.list(), queryFn: ({ signal }) => listCategories(signal) },
-  exportOrders: () => void runExport(() => exportOrders({})),
-};
+// The dialogs (and what they search with) download the first time one is opened, not with
+// every signed-in page: only the keys that open them are part of the signed-in frame.
+const Dialogs = lazy(() => import('./command-palette-dialogs'));
 
 /** The command palette and the keyboard shortcuts (issue 20), for every signed-in screen. */
 export function CommandPalette() {
-  return <CommandPaletteHost sources={sources} />;
+  useGlobalShortcuts();
+  const isOpen = useShortcutDialog() !== 'none';
+  const [isLoaded, setIsLoaded] = useState(false);
+  if (isOpen && !isLoaded) setIsLoaded(true);
+  return isLoaded ? (
+    <Suspense fallback={null}>
+      <Dialogs />
+    </Suspense>
+  ) : null;
 }

@@ -1,16 +1,16 @@
 import { CommandPalette } from './command-palette';
 import type { PaletteSources } from './palette-items';
 import { ShortcutsDialog } from './shortcuts-dialog';
-import { useGlobalShortcuts } from './use-global-shortcuts';
 
 export type { PaletteSources } from './palette-items';
+export { useGlobalShortcuts } from './use-global-shortcuts';
 
 /**
- * The palette, the shortcuts list and the keys that open them: mounted once for the signed-in
- * screens, by the app, which hands it what other features provide (`sources`).
+ * The palette and the shortcuts list, mounted once for the signed-in screens by the app, which
+ * hands it what other features provide (`sources`). The keys that open them are
+ * `useGlobalShortcuts` (kept apart, so these dialogs can load only when first opened).
  */
-export function CommandPaletteHost({ sources }: { sources: PaletteSources }) {
-  useGlobalShortcuts();
+export function CommandPaletteDialogs({ sources }: { sources: PaletteSources }) {
   return (
     <>
       <CommandPalette sources={sources} />

@@ -7,7 +7,7 @@ import { closeShortcutDialogs, shortcutSearch } from '../../lib/shortcuts';
 import { themeStore } from '../../lib/theme-store';
 import { type Call, fakeApi } from '../../testing/fake-api';
 import { jsonResponse, renderWithApp } from '../../testing/render';
-import { CommandPaletteHost, type PaletteSources } from './command-palette-host';
+import { CommandPaletteDialogs, type PaletteSources, useGlobalShortcuts } from './command-palette-host';
 
 afterEach(() => {
   act(() => closeShortcutDialogs());
@@ -45,6 +45,12 @@ function shopApi(call: Call): Response | undefined {
   return undefined;
 }
 
+/** The dialogs with the keys that open them, as the app mounts them. */
+function Host({ sources }: { sources: PaletteSources }) {
+  useGlobalShortcuts();
+  return <CommandPaletteDialogs sources={sources} />;
+}
+
 function Where() {
   return <output aria-label="location">{useLocation().pathname}</output>;
 }
@@ -61,7 +67,7 @@ function renderPalette(role: Parameters<typeof fakeApi>[0] = 'owner', handler = 
       <input aria-label="Some text field" />
       <input aria-label="Screen search" {...shortcutSearch} />
       <Where />
-      <CommandPaletteHost sources={sources} />
+      <Host sources={sources} />
     </>,
     { path: '/somewhere' },
   );
