@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './common';
-import { emailAddress, numberOf } from './input-rules';
+import { emailAddress, inputMessages, isStorableText, numberOf } from './input-rules';
 import { orderMessages, orderStatuses } from './order-names';
 import { productMessages } from './product-messages';
 
@@ -84,7 +84,12 @@ export const orderListQuerySchema = z.object({
    */
   q: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() || undefined : value),
-    z.string().max(200, productMessages.queryTooLong).optional(),
+    z
+      .string()
+      .max(200, productMessages.queryTooLong)
+      // A NUL would end the text on SQLite (matching everything) and fail on PostgreSQL.
+      .refine(isStorableText, inputMessages.invalidText)
+      .optional(),
   ),
 });
 

@@ -114,6 +114,23 @@ describe(`orders API: q finds orders (${engineName})`, () => {
     expect(res.json()).toMatchObject({ error: true, fields: { q: 'Query is too long (at most 200 characters)' } });
   });
 
+  it('answers text no order holds, however odd, with none (never a server error)', async () => {
+    for (const q of ['%F0%9F%98%80', "'%20or%201%3D1--", '%22', 'a'.repeat(200)]) {
+      const res = await t.request({ method: 'GET', url: `${base}?q=${q}&page=1&perPage=5`, headers: bearer(token) });
+      expect(res.statusCode, q).toBeLessThan(500);
+      if (res.statusCode === 200) expect(res.json().orders, q).toEqual([]);
+    }
+  });
+
+  it('refuses a q holding a NUL with 400 on both engines', async () => {
+    const res = await t.request({ method: 'GET', url: `${base}?q=a%00b`, headers: bearer(token) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: true,
+      fields: { q: 'Text may not contain broken characters (a lone UTF-16 surrogate) or NUL characters' },
+    });
+  });
+
   it('refuses anonymous callers with 401', async () => {
     expect((await t.request({ method: 'GET', url: `${base}?q=ravi` })).statusCode).toBe(401);
   });
