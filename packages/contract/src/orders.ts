@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './common';
-import { emailAddress, numberOf } from './input-rules';
+import { emailAddress, inputMessages, isStorableText, numberOf } from './input-rules';
 import { orderMessages, orderStatuses } from './order-names';
+import { productMessages } from './product-messages';
 
 export { type OrderStatus, orderMessages, orderStatuses } from './order-names';
 export { ordersPath } from './paths';
@@ -84,6 +85,19 @@ export const orderListQuerySchema = z.object({
   /** Paged answers only (api.md §6); ties in id order, the sort's direction; `order` alone turns creation order. */
   sort: z.enum(orderSortFields).optional(),
   order: z.enum(['asc', 'desc']).optional(),
+  /**
+   * Find orders (issue 20, the command palette): an order whose id is exactly `q`, or whose
+   * name, e-mail or phone holds `q` anywhere, letter case ignored. Blank is no filter.
+   */
+  q: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    z
+      .string()
+      .max(200, productMessages.queryTooLong)
+      // A NUL would end the text on SQLite (matching everything) and fail on PostgreSQL.
+      .refine(isStorableText, inputMessages.invalidText)
+      .optional(),
+  ),
 });
 
 export const orderPageSchema = z.object({

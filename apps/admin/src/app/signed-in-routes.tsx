@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import { RequirePermission } from '../components/ui/permission-gate';
+import { CommandPalette } from './command-palette';
 import { LiveUpdates } from './live-updates';
 import { QueryProvider } from './query-provider';
 import { renderRoute } from './render-route';
@@ -19,6 +20,7 @@ export default function SignedInRoutes({ layout }: { layout: ReactElement }) {
       <Routes>
         <Route element={layout}>{shellRoutes.map((route) => renderRoute(route, RequirePermission))}</Route>
       </Routes>
+      <CommandPalette />
     </QueryProvider>
   );
 }

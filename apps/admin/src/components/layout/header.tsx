@@ -14,6 +14,7 @@ import { useSession } from '../../lib/session';
 import { toggleThemeMode, useThemeMode } from '../../lib/theme-store';
 import { AccountMenu } from './account-menu';
 import { NotificationsMenu } from './notifications-menu';
+import { PaletteButton } from './palette-button';
 
 type Props = {
   isWide: boolean;
@@ -54,6 +55,7 @@ export function Header({ isWide, isSidebarCollapsed, onToggleSidebar, onOpenMobi
           </IconButton>
         )}
         <Box sx={{ flexGrow: 1 }} />
+        {isLoggedIn && <PaletteButton isWide={isWide} />}
         <IconButton
           onClick={toggleThemeMode}
           aria-label={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}

@@ -78,24 +78,57 @@ export interface OrderSort {
   order: 'asc' | 'desc';
 }
 
+/** What a list of orders is narrowed to: a status, and a search text (`q`). */
+export type OrderFilter = { status?: string | undefined; q?: string | undefined };
+
+/** `q` as a LIKE pattern matching it anywhere, its own `%`, `_` and `\` taken literally. */
+function containing(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
 /**
- * One page of order ids from an index alone: the primary key (or status) index in creation
- * order, or with a sort the sort's index (`orders_created_at`, `orders_amount`,
+ * The orders `filter` keeps: of one status, and found by `q` (the id exactly, or the name,
+ * e-mail or phone holding it, letter case ignored; the same on both engines, as both compare
+ * `lower()` with an explicit escape character).
+ */
+function filteredOrders(db: Db, filter: OrderFilter) {
+  let query = db.selectFrom('orders');
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  const q = filter.q;
+  if (q !== undefined) {
+    const pattern = containing(q);
+    const holds = (column: 'name' | 'email' | 'phone_number') =>
+      sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    query = query.where((eb) => eb.or([eb('id', '=', q), holds('name'), holds('email'), holds('phone_number')]));
+  }
+  return query;
+}
+
+/**
+ * One page of order ids. Not searching, from an index alone: the primary key (or status) index
+ * in creation order, or with a sort the sort's index (`orders_created_at`, `orders_amount`,
  * `orders_status`; with a status filter the status-first ones), every one ending in id, so
  * ties come in id order in the sort's direction and the walk never sorts.
  */
 export async function pageOrderIds(
   db: Db,
-  status: string | undefined,
+  filter: OrderFilter,
   limit: number,
   offset: number,
   sort: OrderSort = { order: 'asc' },
 ) {
-  let query = db.selectFrom('orders').select('id');
-  if (status !== undefined) query = query.where('status', '=', status);
+  let query = filteredOrders(db, filter).select('id');
   if (sort.sort) query = query.orderBy(sortColumns[sort.sort], sort.order);
   const rows = await query.orderBy('id', sort.order).limit(limit).offset(offset).execute();
   return rows.map((row) => row.id);
+}
+
+/** How many orders a search finds (a list without `q` reads the kept counters instead). */
+export async function countFilteredOrders(db: Db, filter: OrderFilter): Promise<number> {
+  const row = await filteredOrders(db, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export async function insertOrder(db: Db, row: Insertable<OrdersTable>, items: Insertable<OrderItemsTable>[]) {

@@ -28,24 +28,29 @@ async function ordersByIds(db: Db, ids: string[]): Promise<Order[]> {
 
 /**
  * Paged when page or perPage is given; otherwise the first 10,000 orders as a bare array, in
- * creation order (`sort` and `order` shape paged answers only, api.md §6).
+ * creation order (`sort` and `order` shape paged answers only, api.md §6). `q` narrows either
+ * to the orders it finds (issue 20's command palette).
  */
 export async function listOrders(
   ctx: AppContext,
   query: z.output<typeof orderListQuerySchema>,
 ): Promise<Order[] | OrderPage> {
+  const filter = { status: query.status, q: query.q };
   if (query.page === undefined && query.perPage === undefined) {
-    return ordersByIds(ctx.db, await repo.pageOrderIds(ctx.db, query.status, unpagedLimit, 0));
+    return ordersByIds(ctx.db, await repo.pageOrderIds(ctx.db, filter, unpagedLimit, 0));
   }
   const page = query.page ?? 1;
   const perPage = query.perPage ?? 10;
-  const totalCount = await readCounter(
-    ctx.db,
-    query.status === undefined ? counterNames.orders : counterNames.ordersWithStatus(query.status),
-  );
+  const totalCount =
+    query.q !== undefined
+      ? await repo.countFilteredOrders(ctx.db, filter)
+      : await readCounter(
+          ctx.db,
+          query.status === undefined ? counterNames.orders : counterNames.ordersWithStatus(query.status),
+        );
   const offset = (page - 1) * perPage;
   const sort = { sort: query.sort, order: query.order ?? 'asc' };
-  const ids = offset < totalCount ? await repo.pageOrderIds(ctx.db, query.status, perPage, offset, sort) : [];
+  const ids = offset < totalCount ? await repo.pageOrderIds(ctx.db, filter, perPage, offset, sort) : [];
   return {
     orders: await ordersByIds(ctx.db, ids),
     totalPages: Math.ceil(totalCount / perPage),

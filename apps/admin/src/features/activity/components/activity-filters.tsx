@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type ActivityActor, activityActions, activityEntities } from '@shopdesk/contract';
 import { type FormEvent, useState } from 'react';
+import { shortcutSearch } from '../../../lib/shortcuts';
 import type { ActivityFilterValues } from './use-activity-filters';
 
 type Props = {
@@ -41,6 +42,8 @@ export function ActivityFilters({ values, onChange, onClear, isFiltered, people 
       component="form"
       role="search"
       aria-label="Activity filters"
+      // `/` (keyboard shortcut) goes to the first filter.
+      {...shortcutSearch}
       onSubmit={submit}
       sx={{
         display: 'grid',

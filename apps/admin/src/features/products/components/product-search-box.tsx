@@ -2,6 +2,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
+import { shortcutSearch } from '../../../lib/shortcuts';
 
 /** Waits this long after the last key before searching, so typing a word is one request. */
 const searchDelayMs = 300;
@@ -32,7 +33,7 @@ export function ProductSearchBox({ value, onSearch }: Props) {
       onChange={(event) => setText(event.target.value)}
       sx={{ minWidth: 240 }}
       slotProps={{
-        htmlInput: { 'aria-label': 'Search products', type: 'search' },
+        htmlInput: { 'aria-label': 'Search products', type: 'search', ...shortcutSearch },
         input: {
           startAdornment: (
             <InputAdornment position="start">
