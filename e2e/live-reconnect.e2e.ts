@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAlert, openSignedIn } from './support/accounts';
 import { hasChromium, launchBrowser } from './support/browser';
@@ -81,7 +81,10 @@ const recordStreams = () => {
  */
 describe.skipIf(!hasChromium)('live events across a forced reconnect', () => {
   let server: RunningServer;
+  /** The first server, while `server` is its restart on the same database and port. */
+  let first: RunningServer | undefined;
   let browser: Browser;
+  let page: Page;
   let owner: string;
   let product: { id: string; name: string };
 
@@ -93,7 +96,17 @@ describe.skipIf(!hasChromium)('live events across a forced reconnect', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await first?.dropDatabase();
   });
+
+  const frames = () => page.evaluate(() => (window as unknown as { __liveFrames: Frame[] }).__liveFrames);
+  /** The event ids each order's `order.created` came with, over every stream the page read. */
+  const eventIdsOf = async (orderId: string) =>
+    new Set(
+      (await frames())
+        .filter((frame) => frame.event === 'order.created' && frame.data?.includes(`"${orderId}"`))
+        .map((frame) => frame.id),
+    );
 
   const placeOrder = async (name: string) => {
     const res = await api<{ id: string }>(
@@ -118,11 +131,11 @@ describe.skipIf(!hasChromium)('live events across a forced reconnect', () => {
   };
 
   it('replays every order placed while the stream was cut, once each', async () => {
-    const { page, context } = await openSignedIn(browser, server, { email: ownerEmail, password: ownerPassword });
+    let context: BrowserContext;
+    ({ page, context } = await openSignedIn(browser, server, { email: ownerEmail, password: ownerPassword }));
     await page.addInitScript(recordStreams);
     await page.reload();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    const frames = () => page.evaluate(() => (window as unknown as { __liveFrames: Frame[] }).__liveFrames);
 
     await placeOrder('Before Cut');
     await expectAlert(page, 'New order from Before Cut', 'success');
@@ -142,11 +155,8 @@ describe.skipIf(!hasChromium)('live events across a forced reconnect', () => {
     // The stream that came back asked for what followed the last event it had.
     const replay = seen.find((frame) => frame.stream > 1 && frame.lastEventId !== null);
     expect(replay?.lastEventId).toBe(before?.id);
-    for (const id of ids) {
-      // Each missed order arrived; an event repeated on the wire keeps its id (the app passes it on once).
-      const events = new Set(created.filter((frame) => frame.data?.includes(`"${id}"`)).map((frame) => frame.id));
-      expect(events.size, id).toBe(1);
-    }
+    // Each missed order arrived; an event repeated on the wire keeps its id (the app passes it on once).
+    for (const id of ids) expect((await eventIdsOf(id)).size, id).toBe(1);
 
     const bell = page.getByRole('button', { name: /^Notifications:/ });
     await expect
@@ -157,6 +167,24 @@ describe.skipIf(!hasChromium)('live events across a forced reconnect', () => {
     for (const name of ['Before Cut', ...missed]) {
       expect(entries.filter((text) => text.startsWith(`${name} placed an order`)).length, name).toBe(1);
     }
-    await context.close();
+    await page.keyboard.press('Escape');
+  });
+
+  it('reconnects by itself after a server restart, and misses nothing placed meanwhile', async () => {
+    const streamsBefore = Math.max(...(await frames()).map((frame) => frame.stream));
+    // The same database and port: the page's address stays good.
+    first = server;
+    const port = new URL(first.baseUrl).port;
+    first.process.kill('SIGTERM');
+    await new Promise((resolve) => first?.process.once('exit', resolve));
+    server = await startServer({ PORT: port }, { reuse: { dataDir: first.dataDir, databaseUrl: first.databaseUrl } });
+    // Placed at once, most likely before the page's stream is back: the replay brings them.
+    const ids = [await placeOrder('After Restart One'), await placeOrder('After Restart Two')];
+    await expectAlert(page, 'New order from After Restart Two', 'success');
+    for (const id of ids) expect((await eventIdsOf(id)).size, id).toBe(1);
+    const later = (await frames()).filter((frame) => frame.stream > streamsBefore);
+    expect(later.length).toBeGreaterThan(0);
+    // The stream reopened on the new process asked for what followed the last event it had.
+    expect(later.every((frame) => frame.lastEventId !== null)).toBe(true);
   });
 });
