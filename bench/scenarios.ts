@@ -3,6 +3,7 @@ import { bulkScenarios } from './bulk-scenarios';
 import type { Context, LoadBase } from './context';
 import { exportScenarios } from './export-scenarios';
 import { importScenarios } from './import-scenarios';
+import { liveScenarios } from './live-scenarios';
 import { type LoadResult, load, oneClient, request } from './load';
 import { int, ms, type Row } from './report';
 import { trashScenarios } from './trash-scenarios';
@@ -32,7 +33,11 @@ export const scenarioGroups = [
   'export',
   'bulk',
   'import',
+  'live',
 ] as const;
+
+/** Groups that make a shop of their own: run alone (`--only`), the large store is not needed. */
+export const ownStoreGroups: readonly string[] = ['import', 'live'];
 
 const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
@@ -120,6 +125,7 @@ export async function apiScenarios(c: Context): Promise<Row[]> {
   if (runs('bulk')) rows.push(...(await bulkScenarios(c)));
   // On a server and an empty shop of its own: the store stays as the other groups expect it.
   if (runs('import')) rows.push(...(await importScenarios(c)));
+  if (runs('live')) rows.push(...(await liveScenarios(c)));
   return rows;
 }
 

@@ -114,7 +114,8 @@ describe.skipIf(!hasChromium)('Orders List and the pending-orders bell', () => {
     const cells = await page.locator('tbody tr').first().locator('td').allInnerTexts();
     expect(cells[1]).toBe(first.paymentId);
     expect(cells[3]).toBe('Customer 10');
-    expect(cells[7]).toBe(`Rs ${first.amount}`);
+    expect(cells[7]).toBe(`Rs ${first.amount.toLocaleString('en-IN')}`);
+    expect(cells[7]).toBe('Rs 1,400');
     expect(first.amount).toBe(900 + 10 * 50);
     expect(cells[9]).toBe('user-10');
     expect(cells[11]).toBe(first.date.split('T')[0]);
@@ -197,7 +198,11 @@ describe.skipIf(!hasChromium)('Orders List and the pending-orders bell', () => {
     const newest = pending.slice(-5).reverse();
     await expect
       .poll(async () => (await menu.getByRole('listitem').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ')))
-      .toEqual(newest.map((o) => `${o.name} placed an order of Rs ${o.amount} ${o.date.split('T')[0]}`));
+      .toEqual(
+        newest.map(
+          (o) => `${o.name} placed an order of Rs ${o.amount.toLocaleString('en-IN')} ${o.date.split('T')[0]}`,
+        ),
+      );
     await expectAccessible(page, 'Notifications open');
     await menu.getByRole('button', { name: 'View all notifications' }).click();
     await page.waitForURL((url) => url.pathname === '/orders');

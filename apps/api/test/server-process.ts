@@ -41,12 +41,13 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `entry` from the repository's root on a free loopback port with `env` (and PATH, PORT,
+ * Starts `entry` from the repository's root on a free loopback port (or env.PORT) with `env` (and PATH, PORT,
  * HOST; nothing else of this process's environment) and resolves once /api/health answers.
  * Throws with its output when it exits first or is not healthy in 30 s.
  */
 export async function spawnServer(entry: string, env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+  // A PORT given keeps an address (a restart the browser should find again).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = '';
   const child = spawn(process.execPath, [entry], {
     cwd: root,

@@ -9,7 +9,7 @@ import { optionValueKeys } from '../features/option-values/api/option-value-keys
 import { orderKeys } from '../features/orders/api/order-keys';
 import { productKeys } from '../features/products/api/product-keys';
 import { showAlert } from '../lib/alerts';
-import { followLiveEvents } from '../lib/live-events';
+import { followLiveEvents, passLiveEvent } from '../lib/live-events';
 import { useSession } from '../lib/session';
 import { queryClient } from './query-client';
 
@@ -55,6 +55,7 @@ export function LiveUpdates() {
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       if (event.type === 'job.progress') jobProgressHeard(queryClient, event.data);
       if (event.type === 'order.created') showAlert('success', `New order from ${event.data.name}`);
+      passLiveEvent(event);
     }, stop.signal);
     return () => stop.abort();
   }, [isLoggedIn]);

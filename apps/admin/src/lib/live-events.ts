@@ -70,3 +70,16 @@ export async function followLiveEvents(onEvent: (event: LiveEvent) => void, sign
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
+
+const screens = new Set<(event: LiveEvent) => void>();
+
+/** A screen's ear on the one stream the app follows (app/live-updates.tsx passes every event on). */
+export function subscribeLiveEvents(listener: (event: LiveEvent) => void): () => void {
+  screens.add(listener);
+  return () => screens.delete(listener);
+}
+
+/** Hands an event of the stream to every screen listening. */
+export function passLiveEvent(event: LiveEvent): void {
+  for (const listener of screens) listener(event);
+}

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCategory, createOrder, createProduct, orderLine } from '../../test/catalogue-fixtures';
 import { createAppWithRoutes, type RegisteredRoute } from '../../test/security/route-list';
 import { bearer, createTestApp, engineName, signIn, type TestApp } from '../../test/test-app';
 
@@ -92,6 +93,23 @@ describe(`CORS with CORS_ORIGINS set (${engineName})`, () => {
     });
     expect(signin.statusCode).toBe(200);
     expect(signin.headers['access-control-allow-origin']).toBe(adminClient);
+  });
+
+  it("lets an allowed origin read an invoice's number and file name", async () => {
+    const category = await createCategory(t, token, 'Phones');
+    const product = await createProduct(t, token, category.id, { name: 'Pixel' });
+    const order = await createOrder(t, token, [orderLine(product.id, 1)]);
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/orders/${order.id}/invoice.pdf`,
+      headers: { origin: adminClient, ...bearer(token) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe(adminClient);
+    const exposed = String(res.headers['access-control-expose-headers']).toLowerCase().split(/,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(['x-invoice-number', 'content-disposition']));
+    expect(res.headers['x-invoice-number']).toBeDefined();
+    expect(res.headers['content-disposition']).toBeDefined();
   });
 
   it('sends no CORS header to an origin not listed, on the preflight or the call', async () => {

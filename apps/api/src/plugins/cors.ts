@@ -1,4 +1,5 @@
 import cors from '@fastify/cors';
+import { invoiceNumberHeader } from '@shopdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
@@ -7,8 +8,11 @@ import type { Config } from '../config';
 const methods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
 /** What the dashboard and the spec's client send: bearer tokens, JSON, HTTP cache revalidation. */
 const allowedHeaders = ['Authorization', 'Content-Type', 'If-None-Match', 'If-Match', 'X-Request-Id'];
-/** Answers' headers a cross-origin client may read (429's wait, cache tags, the request id). */
-const exposedHeaders = ['Retry-After', 'ETag', 'X-Request-Id'];
+/**
+ * Answers' headers a cross-origin client may read (429's wait, cache tags, the request id, and
+ * a download's file name and an invoice's number, api.md §15).
+ */
+const exposedHeaders = ['Retry-After', 'ETag', 'X-Request-Id', 'Content-Disposition', invoiceNumberHeader];
 
 /**
  * Cross-origin callers (issue 17 item 9: an admin client served from its own origin, a

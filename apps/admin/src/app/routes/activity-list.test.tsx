@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dayBounds } from '../../features/activity/components/use-activity-filters';
+import { formatDateTime } from '../../lib/format';
 import { clearSession, markLoggedIn, saveSession } from '../../lib/session';
 import { jsonResponse, renderWithApp } from '../../testing/render';
 import ActivityListScreen from './activity-list';
@@ -108,9 +109,9 @@ describe('Activity screen', () => {
     renderWithApp(<ActivityListScreen />, { path: '/settings/activity' });
     await screen.findByRole('table', { name: 'Activity' });
     const [first, second, third] = rows();
-    expect(first!.textContent).toContain(
-      new Date('2025-03-04T11:00:00.000Z').toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' }),
-    );
+    // Every table writes a moment one way: the day, then the local time.
+    expect(first!.textContent).toContain(formatDateTime('2025-03-04T11:00:00.000Z'));
+    expect(first!.textContent).toMatch(/^2025-03-0[345] \d\d:\d\d/);
     expect(first!.textContent).toContain('Asha Verma');
     expect(first!.textContent).toContain('asha@shop.test');
     expect(within(first!).getByRole('link', { name: 'Phones' }).getAttribute('href')).toBe('/category/edit/c1');
@@ -122,6 +123,16 @@ describe('Activity screen', () => {
     expect(within(third!).getByRole('link', { name: 'Galaxy Phone' }).getAttribute('href')).toBe('/product/details/p1');
     expect(within(third!).getByText('price: 100 → 120')).toBeTruthy();
     expect(lastCall().search).toBe('');
+  });
+
+  it("links an order's entry to the order's page", async () => {
+    serve(builtInRoles.owner, () =>
+      page([entry('e1', { entity: 'order', entityId: 'o 7', entityName: 'Customer 7', changes: {} })]),
+    );
+    renderWithApp(<ActivityListScreen />, { path: '/settings/activity' });
+    await screen.findByRole('table', { name: 'Activity' });
+    const [row] = rows();
+    expect(within(row!).getByRole('link', { name: 'Customer 7' }).getAttribute('href')).toBe('/orders/o%207');
   });
 
   it('sends the filters in the URL, and keeps a changed filter in the URL', async () => {

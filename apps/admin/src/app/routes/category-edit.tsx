@@ -1,9 +1,10 @@
 import Paper from '@mui/material/Paper';
 import { useParams } from 'react-router';
+import { ChangedMeanwhile, namesRecord, useHeldCopy } from '../../components/ui/changed-meanwhile';
 import { PageHeader } from '../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../components/ui/query-state';
 import { HistoryCard } from '../../features/activity/components/history-panel';
-import { useCategory } from '../../features/categories/api/get-category';
+import { categoryPath, useCategory } from '../../features/categories/api/get-category';
 import { CategoryForm } from '../../features/categories/components/category-form';
 import { useProgressWhile } from '../../lib/progress';
 
@@ -11,10 +12,25 @@ export default function CategoryEditScreen() {
   const { id = '' } = useParams();
   const category = useCategory(id);
   useProgressWhile(category.isLoading);
+  // The copy the form holds: later reads (live refreshes) leave it alone until "Reload".
+  const held = useHeldCopy(categoryPath(id), category.data);
   return (
     <>
       <PageHeader title="Edit Category" crumbs={[{ label: 'Category', to: '/category' }, { label: 'Edit Category' }]} />
-      {category.isPending ? (
+      {held.copy ? (
+        <>
+          <ChangedMeanwhile
+            path={categoryPath(id)}
+            names={namesRecord('category', id)}
+            onReload={async () => {
+              const read = await category.refetch();
+              if (read.data) held.take(read.data);
+            }}
+          />
+          {/* Keyed by record and copy: another category, or a reload, starts from its own values. */}
+          <CategoryForm key={`${held.copy.id}:${held.version}`} category={held.copy} />
+        </>
+      ) : category.isPending ? (
         <Paper>
           <LoadingState />
         </Paper>
@@ -22,10 +38,7 @@ export default function CategoryEditScreen() {
         <Paper>
           <ErrorState error={category.error} onRetry={() => void category.refetch()} />
         </Paper>
-      ) : (
-        // Keyed by record so opening another category starts from its own values.
-        <CategoryForm key={category.data.id} category={category.data} />
-      )}
+      ) : null}
       <HistoryCard entity="category" entityId={id} />
     </>
   );

@@ -17,6 +17,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
+import { formatDate, formatRupees } from '../../lib/format';
 import { useSession } from '../../lib/session';
 
 const shownCount = 5;
@@ -138,8 +139,8 @@ function PendingOrders({ query, onChoose }: { query: LatestQuery; onChoose: () =
         <ListItem key={order.id} disablePadding divider>
           <ListItemButton onClick={onChoose}>
             <ListItemText
-              primary={`${order.name} placed an order of Rs ${order.amount}`}
-              secondary={order.date.split('T')[0]}
+              primary={`${order.name} placed an order of ${formatRupees(order.amount)}`}
+              secondary={formatDate(order.date)}
               slotProps={{ secondary: { sx: { color: 'text.secondary' } } }}
             />
           </ListItemButton>

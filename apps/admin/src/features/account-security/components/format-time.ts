@@ -1,11 +1,9 @@
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/format';
 
-/** A full local date and time, e.g. "21 Nov 2026, 09:30". */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+
+/** A full local date and time as every table writes one, e.g. "2026-11-21 09:30". */
+export { formatDateTime };
 
 /** "just now", "5 minutes ago", "3 hours ago"; older than a day: the date and time. */
 export function formatLastSeen(iso: string, now = Date.now()): string {

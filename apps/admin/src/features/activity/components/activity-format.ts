@@ -1,11 +1,8 @@
 import type { ActivityActor, ActivityChanges, ActivityEntity } from '@shopdesk/contract';
+import { formatDateTime } from '../../../lib/format';
 
-/** Local time, readable: "12 May 2025, 14:03:27" in the browser's own locale and zone. */
-export function formatWhen(at: string): string {
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return at;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-}
+/** When an entry happened, as every table writes a moment: "2025-05-12 14:03" (local time). */
+export const formatWhen = formatDateTime;
 
 /** A failed sign-in of no account has no actor. */
 export const unknownActor = 'Unknown';
@@ -38,10 +35,10 @@ export function changeLines(changes: ActivityChanges): string[] {
   });
 }
 
-/** The screen showing a record, where one exists: product view, category edit, the orders list. */
+/** The screen showing a record, where one exists: product view, category edit, the order's page. */
 export function recordPath(entity: ActivityEntity, id: string): string | null {
   if (entity === 'product') return `/product/details/${encodeURIComponent(id)}`;
   if (entity === 'category') return `/category/edit/${encodeURIComponent(id)}`;
-  if (entity === 'order') return '/orders';
+  if (entity === 'order') return `/orders/${encodeURIComponent(id)}`;
   return null;
 }

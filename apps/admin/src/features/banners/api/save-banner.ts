@@ -1,14 +1,16 @@
 import { type Banner, type BannerFamily, type BannerForm, bannerFamilies } from '@shopdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { saveHeld } from '../../../lib/held-records';
 import { bannerKeys } from './banner-keys';
+import { bannerPath } from './get-banner';
 
 /** Create without an id, update with one; the server looks up the category names. */
 export function saveBanner(family: BannerFamily, form: BannerForm, id?: string): Promise<Banner> {
-  const { apiPath } = bannerFamilies[family];
+  // An update names the copy an edit form holds (If-Match): a change made meanwhile answers 409.
   return id
-    ? api.put<Banner>(`${apiPath}/${encodeURIComponent(id)}`, form)
-    : api.post<Banner>(`${apiPath}/create`, form);
+    ? saveHeld<Banner>(bannerPath(family, id), form)
+    : api.post<Banner>(`${bannerFamilies[family].apiPath}/create`, form);
 }
 
 export function useSaveBanner(family: BannerFamily, id?: string) {

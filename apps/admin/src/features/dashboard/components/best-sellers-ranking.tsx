@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { smallImageUrl } from '@shopdesk/contract';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { formatRupees } from '../../../lib/format';
 import { useBestSellers } from '../api/list-best-sellers';
-import { formatRupees } from './format-rupees';
 
 /**
  * Products ranked by units actually sold (our addition to the spec's table, which lists

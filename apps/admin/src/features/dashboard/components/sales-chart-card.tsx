@@ -7,8 +7,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { formatRupees } from '../../../lib/format';
 import { useSales } from '../api/get-sales';
-import { formatRupees } from './format-rupees';
 import { comparePeriods, comparisonQuery, type SalesPeriod, salesPeriods } from './sales-periods';
 import { SalesTable } from './sales-table';
 

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import type { Sales } from '@shopdesk/contract';
+import { formatRupees } from '../../../lib/format';
 import { periodLabel } from './sales-periods';
 
 const visuallyHidden = {
@@ -27,7 +28,7 @@ export function SalesTable({ series, caption }: { series: Sales['series']; capti
         {series.map((point) => (
           <tr key={point.period}>
             <th scope="row">{periodLabel(point.period)}</th>
-            <td>Rs {point.sales}</td>
+            <td>{formatRupees(point.sales)}</td>
             <td>{point.orders}</td>
           </tr>
         ))}

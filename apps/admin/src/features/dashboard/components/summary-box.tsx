@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 
 export type SummaryBoxProps = {
   title: string;
-  /** A number (shown as 0 unless above zero, spec §2) or a ready text such as 'Rs 1200'. */
+  /** A number (shown as 0 unless above zero, spec §2) or a ready text such as 'Rs 1,200'. */
   count: number | string | undefined;
   /** Two gradient colours, both dark enough for white text at AA contrast. */
   color: readonly [string, string];

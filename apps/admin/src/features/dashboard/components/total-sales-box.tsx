@@ -1,6 +1,6 @@
 import CurrencyRupeeIcon from '@mui/icons-material/CurrencyRupee';
+import { formatRupees } from '../../../lib/format';
 import { useSales } from '../api/get-sales';
-import { formatRupees } from './format-rupees';
 import { SummaryBox } from './summary-box';
 import { useLastMonthTrend } from './use-last-month-trend';
 

@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import type { OrderProduct } from '@shopdesk/contract';
 import { useId } from 'react';
 import { TableHeadRow } from '../../../components/ui/table-head-row';
+import { formatRupees } from '../../../lib/format';
 import { LineImage } from './line-image';
 import { useOrderDialogExtra } from './order-dialog-extra';
 
@@ -43,8 +44,8 @@ export function OrderProductsDialog({ open, onClose, orderId, products }: Props)
                     <LineImage image={line.image} title={line.productTitle} />
                   </TableCell>
                   <TableCell>{line.quantity}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>Rs {line.price}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>Rs {line.subTotal}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatRupees(line.price)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatRupees(line.subTotal)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

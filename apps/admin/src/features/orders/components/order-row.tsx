@@ -5,11 +5,11 @@ import TableRow from '@mui/material/TableRow';
 import type { Order } from '@shopdesk/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { formatDate, formatRupees } from '../../../lib/format';
 import { OrderProductsDialog } from './order-products-dialog';
 import { OrderStatusSelect } from './order-status-select';
 
 /** Spec §3: the date is shown as the part before the 'T'. */
-const dayOf = (date: string) => date.split('T')[0] ?? date;
 
 export function OrderRow({ order }: { order: Order }) {
   const [isDialogOpen, setIsDialogOpen] = useState(false);
@@ -42,13 +42,13 @@ export function OrderRow({ order }: { order: Order }) {
       <TableCell>{order.phoneNumber}</TableCell>
       <TableCell sx={{ minWidth: 200 }}>{order.address}</TableCell>
       <TableCell>{order.pincode}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>Rs {order.amount}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatRupees(order.amount)}</TableCell>
       <TableCell>{order.email}</TableCell>
       <TableCell>{order.userid || order.userId}</TableCell>
       <TableCell>
         <OrderStatusSelect order={order} />
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayOf(order.date)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(order.date)}</TableCell>
     </TableRow>
   );
 }

@@ -8,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import { type Product, smallImageUrl } from '@shopdesk/contract';
 import { memo } from 'react';
 import { ReadOnlyStars, readOnlyStarsStyles } from '../../../components/ui/read-only-stars';
+import { formatRupees } from '../../../lib/format';
 
 type Props = {
   product: Product;
@@ -156,8 +157,8 @@ export const ProductRow = memo(function ProductRow({
         <Chip label={product.brand} size="small" color="primary" variant="outlined" />
       </TableCell>
       <TableCell className="nowrap">
-        <del className="product-old-price">Rs {product.oldPrice}</del>
-        <span className="product-price">Rs {product.price}</span>
+        <del className="product-old-price">{formatRupees(product.oldPrice)}</del>
+        <span className="product-price">{formatRupees(product.price)}</span>
       </TableCell>
       <TableCell>
         <ReadOnlyStars value={product.rating} />

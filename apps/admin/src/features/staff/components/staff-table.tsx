@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/que
 import { TableHeadRow } from '../../../components/ui/table-head-row';
 import { showAlert } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/api-error';
+import { formatDateTime } from '../../../lib/format';
 import { useProgressWhile } from '../../../lib/progress';
 import { useRoles } from '../api/list-roles';
 import { useStaff } from '../api/list-staff';
@@ -19,7 +20,7 @@ import { useUpdateMember } from '../api/update-member';
 
 const columns = ['NAME', 'EMAIL', 'ROLE', 'STATUS', 'TWO-STEP', 'LAST SEEN', 'ACTION'];
 
-const seen = (at: string | null) => (at ? new Date(at).toLocaleString() : 'Never');
+const seen = (at: string | null) => (at ? formatDateTime(at) : 'Never');
 
 function statusOf(member: StaffMember) {
   if (member.invited) return <Chip size="small" label="Invited" color="info" variant="outlined" />;

@@ -9,6 +9,7 @@ import { type TrashEntity, type TrashEntry, trashEntityLabels } from '@shopdesk/
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { TableHeadRow } from '../../../components/ui/table-head-row';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { useProgressWhile } from '../../../lib/progress';
 import { useTrash } from '../api/list-trash';
@@ -17,8 +18,6 @@ import { useRestoreTrash } from '../api/restore-trash';
 import { PurgeDialog } from './purge-dialog';
 
 const columns = ['TYPE', 'NAME', 'DELETED', 'DELETED BY', 'DELETED FOREVER ON', 'ACTION'];
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** What was deleted (api.md §12): Restore for writers, Delete forever (after a confirm) for deleters. */
 export function TrashTable({ entity }: { entity: TrashEntity | undefined }) {
@@ -47,9 +46,9 @@ export function TrashTable({ entity }: { entity: TrashEntity | undefined }) {
               <TableRow key={entry.trashId} hover>
                 <TableCell>{trashEntityLabels[entry.entity]}</TableCell>
                 <TableCell>{entry.name}</TableCell>
-                <TableCell>{dateTime.format(new Date(entry.deletedAt))}</TableCell>
+                <TableCell>{formatDateTime(entry.deletedAt)}</TableCell>
                 <TableCell>{entry.deletedBy ? entry.deletedBy.name || entry.deletedBy.email : '—'}</TableCell>
-                <TableCell>{dateOnly.format(new Date(entry.purgeAt))}</TableCell>
+                <TableCell>{formatDate(entry.purgeAt)}</TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={1}>
                     {canRestore && (

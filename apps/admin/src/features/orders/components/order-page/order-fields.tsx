@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Order } from '@shopdesk/contract';
+import { formatDate, formatRupees } from '../../../../lib/format';
 
 /** Spec §3: the date is shown as the part before the 'T'. */
-const dayOf = (date: string) => date.split('T')[0] ?? date;
 
 /** The order's fields under the Orders List's column words (spec §2, 'Paymant Id' included). */
 function fieldsOf(order: Order): [string, string][] {
@@ -15,8 +15,8 @@ function fieldsOf(order: Order): [string, string][] {
     ['Pincode', order.pincode],
     ['Email', order.email],
     ['User Id', order.userid || order.userId],
-    ['Total Amount', `Rs ${order.amount}`],
-    ['Date Created', dayOf(order.date)],
+    ['Total Amount', formatRupees(order.amount)],
+    ['Date Created', formatDate(order.date)],
   ];
   if (order.invoiceNumber !== undefined) fields.push(['Invoice Number', String(order.invoiceNumber)]);
   return fields;

@@ -5,6 +5,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import type { OrderProduct } from '@shopdesk/contract';
 import { TableHeadRow } from '../../../../components/ui/table-head-row';
+import { formatRupees } from '../../../../lib/format';
 import { LineImage } from '../line-image';
 
 const columns = ['Image', 'Product Title', 'Quantity', 'Price', 'SubTotal'];
@@ -24,8 +25,8 @@ export function OrderLines({ products }: { products: OrderProduct[] }) {
               </TableCell>
               <TableCell>{line.productTitle}</TableCell>
               <TableCell>{line.quantity}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>Rs {line.price}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>Rs {line.subTotal}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatRupees(line.price)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatRupees(line.subTotal)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

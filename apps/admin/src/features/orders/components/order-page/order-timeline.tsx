@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ActivityActor, OrderTimelineEntry, OrderTimelineKind } from '@shopdesk/contract';
 import { EmptyState, ErrorState, LoadingState } from '../../../../components/ui/query-state';
+import { formatDateTime } from '../../../../lib/format';
 import { useOrderTimeline } from '../../api/order-timeline';
 
 export const noTimeline = 'Nothing has happened to this order yet';
@@ -14,14 +15,6 @@ const kindWords: Record<OrderTimelineKind, string> = {
   note: 'Note',
 };
 
-/** Local time, readable, in the browser's own locale and zone (as the activity log shows it). */
-function formatWhen(at: string): string {
-  const date = new Date(at);
-  return Number.isNaN(date.getTime())
-    ? at
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** An entry with no account behind it: the storefront placing the order, or the demo shop's. */
 const actorName = (actor: ActivityActor | null) => (actor ? actor.name || actor.email : 'Unknown');
 
@@ -29,7 +22,7 @@ function TimelineItem({ entry }: { entry: OrderTimelineEntry }) {
   return (
     <Box component="li" sx={{ py: 1.25, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
+        <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
         {' · '}
         <span title={entry.actor?.email}>{actorName(entry.actor)}</span>
         {' · '}
