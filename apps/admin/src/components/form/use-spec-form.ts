@@ -2,7 +2,7 @@ import type { FieldPath, FieldValues, UseFormProps, UseFormReturn } from 'react-
 import { useForm } from 'react-hook-form';
 import { showAlert } from '../../lib/alerts';
 import { ApiError, errorMessage } from '../../lib/api-error';
-import { firstFieldError } from './spec-resolver';
+import { firstFieldError } from './first-field-error';
 
 export type SpecFormOptions<TValues extends FieldValues, TOutput> = UseFormProps<TValues, unknown, TOutput> & {
   /** The form field a server `fields` key names, when it is not the form's own name (else undefined to skip it). */
