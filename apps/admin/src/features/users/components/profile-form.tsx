@@ -24,9 +24,9 @@ import { deleteAllTemporaryImages } from '../../../lib/temporary-uploads';
 import { useUpdateUser } from '../api/update-user';
 import { ProfilePicture } from './profile-picture';
 
-/** Edit Profile tab; starts from the loaded user (remount it with a new key to reset). */
 type ProfileValues = { name: string; email: string; phone: string; images: string[]; password: string };
 
+/** Edit Profile tab; starts from the loaded user (remount it with a new key to reset). */
 export function ProfileForm({ user }: { user: User }) {
   const form = useSpecForm<ProfileValues, ProfileBody>({
     defaultValues: { name: user.name, email: user.email, phone: user.phone, images: user.images, password: '' },
