@@ -18,7 +18,11 @@ export function OptionValuesPanel({ family }: { family: OptionFamily }) {
     defaultValues: { [field]: '' },
     resolver: specResolver(optionBodySchema(family)),
   });
-  const setValue = (value: string) => form.reset({ [field]: value });
+  // Not reset(): that unregisters the field until the next render, and the edit focuses it now.
+  const setValue = (value: string) => {
+    form.setValue(field, value);
+    form.clearErrors();
+  };
   const [editId, setEditId] = useState<string | null>(null);
   // Deletes answer later: compare with the row being edited then, not at the click.
   const editIdRef = useRef(editId);
