@@ -270,7 +270,9 @@ describe.skipIf(!hasChromium)('sign up (/signUp)', () => {
     expect(await page.getByRole('link', { name: 'Go To Home' }).getAttribute('href')).toBe('/');
     expect(await page.getByRole('link', { name: 'Forgot Password?' }).getAttribute('href')).toBe('/forgot-password');
     expect(await page.getByRole('link', { name: 'Sign In', exact: true }).getAttribute('href')).toBe('/login');
-    expect(await page.getByLabel('Phone').getAttribute('type')).toBe('number');
+    // Digits without the browser's number spinner (issue 20): a tel input with the numeric keypad.
+    expect(await page.getByLabel('Phone').getAttribute('type')).toBe('tel');
+    expect(await page.getByLabel('Phone').getAttribute('inputmode')).toBe('numeric');
     await context.close();
   });
 });

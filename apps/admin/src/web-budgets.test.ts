@@ -24,7 +24,8 @@ if (!built) process.stderr.write(`\n!!! web budgets SKIPPED: no ${manifestFile} 
  * (OutlinedField, PasswordField, PlainButton, auth-form-parts): TextField and Button would
  * bring InputBase, ButtonBase and its ripple, ~15 KB. What the page shows only after a click
  * (alerts, the spinner, the two-step code field and dialog, the Google popup) and every
- * other screen load lazily. It measures ~121 KB.
+ * other screen load lazily. The sign-in form is on react-hook-form like every form (issue 20:
+ * one form library, the field in error marked and focused), ~15 KB of it. It measures ~136 KB.
  *
  * frame: the signed-in frame (sidebar + header shell, the signed-in route table, TanStack
  * Query), loaded with the first signed-in address, beyond the entry (~62 KB). It brings the
@@ -35,7 +36,7 @@ if (!built) process.stderr.write(`\n!!! web budgets SKIPPED: no ${manifestFile} 
  * so code that every signed-in screen shares is counted once, in the frame. The largest is
  * ~79 KB (forgotten password, signed out, which brings zod, TextField and Button itself).
  */
-const budgets = { login: 125, frame: 70, route: 100, css: 30 };
+const budgets = { login: 140, frame: 70, route: 100, css: 30 };
 
 type Chunk = {
   file: string;

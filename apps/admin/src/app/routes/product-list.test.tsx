@@ -127,15 +127,22 @@ describe('Product List: the checkbox column and the bulk action bar', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit 1 product' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect(within(dialog).getByText('Choose what to change')).toBeTruthy();
+    expect(await within(dialog).findByText('Choose what to change')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '100' } });
     fireEvent.change(within(dialog).getByLabelText('Adjust price by %'), { target: { value: '5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect(within(dialog).getByText('Set the price or adjust it by a percentage, not both')).toBeTruthy();
+    expect(await within(dialog).findByText('Set the price or adjust it by a percentage, not both')).toBeTruthy();
+    // The field in error is marked, described by its message, and focused (react-hook-form).
+    const percent = within(dialog).getByLabelText('Adjust price by %');
+    expect(percent.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(percent.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Set the price or adjust it by a percentage, not both',
+    );
+    expect(document.activeElement).toBe(percent);
     fireEvent.change(within(dialog).getByLabelText('Adjust price by %'), { target: { value: '-150' } });
     fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect(within(dialog).getByText('percent must be -100 or more')).toBeTruthy();
+    expect(await within(dialog).findByText('percent must be -100 or more')).toBeTruthy();
     expect(posts(calls, '/api/products/bulk')).toHaveLength(0);
   });
 

@@ -1,11 +1,19 @@
 import { type CSSObject, styled, type Theme } from '@mui/material/styles';
-import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
 
 export type OutlinedFieldProps = {
   label: string;
   value: string;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onBlur?: () => void;
   id?: string;
+  /** The input element, for focusing it (react-hook-form's field ref). */
+  inputRef?: Ref<HTMLInputElement>;
+  /**
+   * The field's error message: the field is marked invalid (aria-invalid, error colours) and
+   * the message is its helper text (named by aria-describedby), in place of `helper`.
+   */
+  error?: string | undefined;
   type?: string;
   autoComplete?: string;
   autoFocus?: boolean;
@@ -130,6 +138,17 @@ const Root = styled('div')(({ theme }) => ({
   '& > .field-box:hover > fieldset': { borderColor: theme.palette.text.primary },
   '@media (hover: none)': { '& > .field-box:hover > fieldset': { borderColor: borderColor(theme) } },
   '&[data-focused] > label': { color: theme.palette.primary.main },
+  // An error wins over focus, as in MUI's TextField.
+  '&[data-error] > label': { color: theme.palette.error.main },
+  '&[data-error] > .field-box > fieldset, &[data-error] > .field-box:hover > fieldset': {
+    borderColor: theme.palette.error.main,
+  },
+  '& > .field-error': {
+    ...theme.typography.caption,
+    color: theme.palette.error.main,
+    margin: '3px 14px 0',
+    textAlign: 'left',
+  },
   '&[data-focused] > .field-box > fieldset': { borderColor: theme.palette.primary.main, borderWidth: 2 },
   // Raised when focused, filled, or filled in by the browser's autofill (which React does not see).
   '&[data-focused], &[data-filled]': raised,
@@ -151,15 +170,23 @@ export function OutlinedField({
   helper,
   endAdornment,
   inputProps,
+  inputRef,
+  error,
+  onBlur,
   ...input
 }: OutlinedFieldProps) {
   const generatedId = useId();
   const id = idProp ?? generatedId;
-  const helperTextId = helper ? `${id}-helper-text` : undefined;
+  const helperTextId = helper || error ? `${id}-helper-text` : undefined;
   const [isFocused, setIsFocused] = useState(false);
   const flag = (on: boolean) => (on ? '' : undefined);
   return (
-    <Root data-full-width={flag(fullWidth)} data-focused={flag(isFocused)} data-filled={flag(input.value !== '')}>
+    <Root
+      data-full-width={flag(fullWidth)}
+      data-focused={flag(isFocused)}
+      data-filled={flag(input.value !== '')}
+      data-error={flag(Boolean(error))}
+    >
       <label htmlFor={id} id={`${id}-label`}>
         {label}
       </label>
@@ -168,9 +195,14 @@ export function OutlinedField({
           {...inputProps}
           {...input}
           id={id}
+          ref={inputRef}
           aria-describedby={helperTextId}
+          aria-invalid={error ? true : undefined}
           onFocus={() => setIsFocused(true)}
-          onBlur={() => setIsFocused(false)}
+          onBlur={() => {
+            setIsFocused(false);
+            onBlur?.();
+          }}
         />
         {endAdornment}
         <fieldset aria-hidden>
@@ -179,7 +211,13 @@ export function OutlinedField({
           </legend>
         </fieldset>
       </div>
-      {helper && helperTextId ? helper(helperTextId) : null}
+      {error && helperTextId ? (
+        <p className="field-error" id={helperTextId}>
+          {error}
+        </p>
+      ) : helper && helperTextId ? (
+        helper(helperTextId)
+      ) : null}
     </Root>
   );
 }

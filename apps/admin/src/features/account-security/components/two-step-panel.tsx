@@ -3,18 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import {
-  firstMessage,
-  securityMessages,
-  type TwoFactorSetup,
-  twoFactorSetupBodySchema,
-  type User,
-} from '@shopdesk/contract';
-import { type FormEvent, useState } from 'react';
+import { securityMessages, type TwoFactorSetup, twoFactorSetupBodySchema, type User } from '@shopdesk/contract';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PasswordField } from '../../../components/ui/password-field';
-import { showAlert } from '../../../lib/alerts';
-import { errorMessage } from '../../../lib/api-error';
+import { FormOutlinedField } from '../../../components/form/form-outlined-field';
+import { specResolver } from '../../../components/form/spec-resolver';
+import { useSpecForm } from '../../../components/form/use-spec-form';
 import { useStartTwoFactor } from '../api/start-two-factor';
 import { RecoveryCodes } from './recovery-codes';
 import { TurnOffTwoStep } from './turn-off-two-step';
@@ -26,7 +20,10 @@ type Props = { user: User; onChanged: () => void };
 export function TwoStepPanel({ user, onChanged }: Props) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [password, setPassword] = useState('');
+  const form = useSpecForm<{ password: string }, { password: string }>({
+    defaultValues: { password: '' },
+    resolver: specResolver(twoFactorSetupBodySchema),
+  });
   const start = useStartTwoFactor();
   // The sign-in screen sends administrators here when the shop requires two-step sign-in.
   const [params] = useSearchParams();
@@ -34,19 +31,13 @@ export function TwoStepPanel({ user, onChanged }: Props) {
 
   if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
 
-  function turnOn(event: FormEvent) {
-    event.preventDefault();
-    const parsed = twoFactorSetupBodySchema.safeParse({ password });
-    if (!parsed.success) {
-      showAlert('error', firstMessage(parsed.error));
-      return;
-    }
-    start.mutate(parsed.data.password, {
+  function turnOn({ password }: { password: string }) {
+    start.mutate(password, {
       onSuccess: (answer) => {
-        setPassword('');
+        form.reset();
         setSetup(answer);
       },
-      onError: (error) => showAlert('error', errorMessage(error)),
+      onError: form.showServerError,
     });
   }
   const enabled = (recoveryCodes: string[]) => {
@@ -71,13 +62,19 @@ export function TwoStepPanel({ user, onChanged }: Props) {
             With two-step sign-in, signing in also needs a code from an authenticator app on your phone, so a stolen
             password alone is not enough.
           </Typography>
-          <Box component="form" noValidate onSubmit={turnOn} sx={{ display: 'grid', gap: 2, maxWidth: 520 }}>
+          <Box
+            component="form"
+            noValidate
+            onSubmit={(event) => void form.submit(turnOn)(event)}
+            sx={{ display: 'grid', gap: 2, maxWidth: 520 }}
+          >
             <Typography>To turn it on, enter your current password.</Typography>
-            <PasswordField
+            <FormOutlinedField
+              control={form.control}
+              name="password"
+              password
               label="Current password"
               autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
               fullWidth
             />
             <Box>

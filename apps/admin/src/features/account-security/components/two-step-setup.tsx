@@ -1,39 +1,41 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { firstMessage, otpBodySchema, type TwoFactorSetup } from '@shopdesk/contract';
-import { type FormEvent, useState } from 'react';
+import { otpBodySchema, type TwoFactorSetup } from '@shopdesk/contract';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { specResolver } from '../../../components/form/spec-resolver';
+import { useSpecForm } from '../../../components/form/use-spec-form';
 import { showAlert } from '../../../lib/alerts';
-import { errorMessage } from '../../../lib/api-error';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 
 type Props = { setup: TwoFactorSetup; onEnabled: (recoveryCodes: string[]) => void; onCancel: () => void };
 
 /** Scan (or type the key), then prove it works with one code: only then is it turned on. */
 export function TwoStepSetup({ setup, onEnabled, onCancel }: Props) {
-  const [otp, setOtp] = useState('');
+  const form = useSpecForm<{ otp: string }, { otp: string }>({
+    defaultValues: { otp: '' },
+    resolver: specResolver(otpBodySchema),
+  });
   const enable = useEnableTwoFactor();
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = otpBodySchema.safeParse({ otp });
-    if (!parsed.success) {
-      showAlert('error', firstMessage(parsed.error));
-      return;
-    }
-    enable.mutate(parsed.data.otp, {
+  function handleSubmit({ otp }: { otp: string }) {
+    enable.mutate(otp, {
       onSuccess: (answer) => {
         showAlert('success', answer.msg);
         onEnabled(answer.recoveryCodes);
       },
-      onError: (error) => showAlert('error', errorMessage(error)),
+      onError: form.showServerError,
     });
   }
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 520 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void form.submit(handleSubmit)(event)}
+      sx={{ display: 'grid', gap: 2, maxWidth: 520 }}
+    >
       <Typography>
         1. Scan this QR code with an authenticator app (for example Google Authenticator, Microsoft Authenticator or
         1Password).
@@ -54,11 +56,11 @@ export function TwoStepSetup({ setup, onEnabled, onCancel }: Props) {
         {setup.secret}
       </Typography>
       <Typography>2. Enter the 6-digit code the app shows.</Typography>
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="otp"
         label="Code from the app"
         autoComplete="one-time-code"
-        value={otp}
-        onChange={(event) => setOtp(event.target.value)}
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
         fullWidth
       />

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertStore } from '../../../lib/alerts';
+import { expectFieldError } from '../../../testing/form-fields';
 import { jsonResponse, renderWithApp } from '../../../testing/render';
 import { SignInForm } from './sign-in-form';
 
@@ -15,13 +16,17 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
 describe('SignInForm', () => {
-  it('checks blanks with the contract messages before calling the server', () => {
+  it('checks blanks with the contract messages before calling the server, marking and focusing the field', async () => {
     renderWithApp(<SignInForm />);
-    submit();
+    await act(async () => submit());
     expect(alertStore.get()).toMatchObject({ kind: 'error', msg: 'email can not be blank!' });
+    expectFieldError('Email', 'email can not be blank!');
     type('Email', 'admin@shop.test');
-    submit();
+    await act(async () => submit());
     expect(alertStore.get().msg).toBe('password can not be blank!');
+    expectFieldError('Password', 'password can not be blank!');
+    // The e-mail is right now: no longer marked.
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

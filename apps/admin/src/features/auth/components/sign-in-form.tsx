@@ -1,8 +1,9 @@
 import { securityMessages, validateSigninForm } from '@shopdesk/contract';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { Controller, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { OutlinedField } from '../../../components/ui/outlined-field';
-import { PasswordField } from '../../../components/ui/password-field';
+import { FormOutlinedField } from '../../../components/form/form-outlined-field';
+import { useSpecForm } from '../../../components/form/use-spec-form';
 import { redirectDelayMs } from '../../../config/constants';
 import { showAlert } from '../../../lib/alerts';
 import { ApiError, errorMessage } from '../../../lib/api-error';
@@ -17,27 +18,36 @@ const AuthenticationCodeField = lazy(() =>
   import('./authentication-code-field').then(({ AuthenticationCodeField }) => ({ default: AuthenticationCodeField })),
 );
 
+type SignInValues = { email: string; password: string; otp: string };
+
+/**
+ * The contract's sign-in check without zod (sign-in-form.ts says why: this page is the first
+ * download), as the form's resolver: its one message marks the field it is about.
+ */
+const signInResolver: Resolver<SignInValues> = (values) => {
+  const parsed = validateSigninForm(values.email, values.password);
+  if (parsed.ok) return { values: { ...values, email: parsed.email, password: parsed.password }, errors: {} };
+  // The e-mail is checked first: if it passes alone, the message is the password's.
+  const name = validateSigninForm(values.email, 'x').ok ? 'password' : 'email';
+  return { values: {}, errors: { [name]: { type: 'validate', message: parsed.message } } };
+};
+
 export function SignInForm() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useSpecForm<SignInValues>({
+    defaultValues: { email: '', password: '', otp: '' },
+    resolver: signInResolver,
+  });
   // Set when the server asks for the two-step code: its words, shown above the code field.
   const [codePrompt, setCodePrompt] = useState<string | null>(null);
-  const [otp, setOtp] = useState('');
   const [isSigningIn, setIsSigningIn] = useState(false);
   // Stays true from success until the 2 s redirect, so nobody submits twice.
   const [isRedirecting, setIsRedirecting] = useState(false);
 
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    // The same first message as the server's schema, without downloading zod for it.
-    const parsed = validateSigninForm(email, password);
-    if (!parsed.ok) {
-      showAlert('error', parsed.message);
-      return;
-    }
-    if (codePrompt !== null && !otp.trim()) {
-      showAlert('error', securityMessages.otpMissing);
+  async function handleSubmit(parsed: SignInValues) {
+    const otp = parsed.otp.trim();
+    if (codePrompt !== null && !otp) {
+      form.fail(securityMessages.otpMissing, 'otp');
       return;
     }
     setIsSigningIn(true);
@@ -45,7 +55,7 @@ export function SignInForm() {
       const answer = await signIn({
         email: parsed.email,
         password: parsed.password,
-        ...(codePrompt !== null ? { otp: otp.trim() } : {}),
+        ...(codePrompt !== null ? { otp } : {}),
       });
       const { user } = answer;
       saveSession(answer.token, storedUserOf(user), user.permissions);
@@ -59,32 +69,46 @@ export function SignInForm() {
     } catch (error) {
       // The first two-step answer (401 twoFactorRequired) opens the code field; a wrong code is an error.
       if (codePrompt === null && asksForCode(error)) setCodePrompt(errorMessage(error));
-      else showAlert('error', errorMessage(error));
+      else form.showServerError(error);
     } finally {
       setIsSigningIn(false);
     }
   }
 
   return (
-    <AuthForm noValidate onSubmit={(event) => void handleSubmit(event)}>
-      <OutlinedField
+    <AuthForm noValidate onSubmit={(event) => void form.submit(handleSubmit)(event)}>
+      <FormOutlinedField
+        control={form.control}
+        name="email"
         label="Email"
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
         fullWidth
       />
-      <PasswordField
+      <FormOutlinedField
+        control={form.control}
+        name="password"
+        password
         label="Password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
         fullWidth
       />
       {codePrompt !== null ? (
         <Suspense fallback={null}>
-          <AuthenticationCodeField prompt={codePrompt} value={otp} onChange={setOtp} />
+          <Controller
+            control={form.control}
+            name="otp"
+            render={({ field, fieldState }) => (
+              <AuthenticationCodeField
+                prompt={codePrompt}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
         </Suspense>
       ) : null}
       <SubmitButton isPending={isSigningIn || isRedirecting}>{codePrompt !== null ? 'Verify' : 'Sign In'}</SubmitButton>

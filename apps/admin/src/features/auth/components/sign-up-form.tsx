@@ -1,14 +1,16 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
-import { firstMessage, messages, signupBodySchema } from '@shopdesk/contract';
+import { messages, signupBodySchema } from '@shopdesk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PasswordField } from '../../../components/ui/password-field';
+import { FormOutlinedField } from '../../../components/form/form-outlined-field';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { phoneInputProps, phoneType } from '../../../components/form/phone-input';
+import { specResolver } from '../../../components/form/spec-resolver';
+import { useSpecForm } from '../../../components/form/use-spec-form';
 import { redirectDelayMs } from '../../../config/constants';
 import { showAlert } from '../../../lib/alerts';
-import { errorMessage } from '../../../lib/api-error';
 import { configQueryOptions } from '../../../lib/app-config';
 import { type SignUpInput, useSignUp } from '../api/sign-up';
 import { AuthForm, CenteredText, OrDivider, TextLink } from './auth-form-parts';
@@ -41,40 +43,54 @@ function SignUpClosed() {
 function OpenSignUpForm() {
   const navigate = useNavigate();
   const signUp = useSignUp();
-  const [form, setForm] = useState(emptyForm);
-  const [isRedirecting, setIsRedirecting] = useState(false);
-  const field = (name: keyof SignUpInput) => ({
-    value: form[name],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((previous) => ({ ...previous, [name]: event.target.value })),
-    fullWidth: true,
+  const form = useSpecForm<SignUpInput, unknown>({
+    defaultValues: emptyForm,
+    resolver: specResolver(signupBodySchema),
   });
+  const [isRedirecting, setIsRedirecting] = useState(false);
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = signupBodySchema.safeParse({ ...form, isAdmin: true });
-    if (!parsed.success) {
-      showAlert('error', firstMessage(parsed.error));
-      return;
-    }
-    signUp.mutate(form, {
+  function handleSubmit() {
+    // The fields as typed: the server reads them with the same schema.
+    signUp.mutate(form.getValues(), {
       onSuccess: (answer) => {
         showAlert('success', answer.msg);
         setIsRedirecting(true);
         setTimeout(() => navigate('/login'), redirectDelayMs);
       },
       // Failures answer {status:'FAILED', msg}; the thrown ApiError carries that msg.
-      onError: (error) => showAlert('error', errorMessage(error)),
+      onError: form.showServerError,
     });
   }
 
   return (
-    <AuthForm noValidate onSubmit={handleSubmit}>
-      <TextField label="Name" autoComplete="name" {...field('name')} />
-      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-      <TextField label="Phone" type="number" autoComplete="tel" {...field('phone')} />
-      <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
-      <PasswordField label="Confirm Password" autoComplete="new-password" {...field('confirmPassword')} />
+    <AuthForm noValidate onSubmit={(event) => void form.submit(handleSubmit)(event)}>
+      <FormTextField control={form.control} name="name" label="Name" autoComplete="name" fullWidth />
+      <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" fullWidth />
+      <FormTextField
+        control={form.control}
+        name="phone"
+        label="Phone"
+        type={phoneType}
+        autoComplete="tel"
+        slotProps={{ htmlInput: phoneInputProps }}
+        fullWidth
+      />
+      <FormOutlinedField
+        control={form.control}
+        name="password"
+        password
+        label="Password"
+        autoComplete="new-password"
+        fullWidth
+      />
+      <FormOutlinedField
+        control={form.control}
+        name="confirmPassword"
+        password
+        label="Confirm Password"
+        autoComplete="new-password"
+        fullWidth
+      />
       <SubmitButton isPending={signUp.isPending || isRedirecting}>Sign Up</SubmitButton>
       <OrDivider />
       <GoogleSignInButton />

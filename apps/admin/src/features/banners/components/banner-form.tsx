@@ -8,18 +8,19 @@ import {
   type BannerFamily,
   bannerFamilies,
   bannerFormSchema,
-  firstMessage,
   strictImageTypes,
 } from '@shopdesk/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { specResolver } from '../../../components/form/spec-resolver';
+import { useSpecForm } from '../../../components/form/use-spec-form';
 import { ImageUploader } from '../../../components/ui/image-uploader';
 import { showAlert } from '../../../lib/alerts';
-import { errorMessage } from '../../../lib/api-error';
 import { deleteAllTemporaryImages } from '../../../lib/temporary-uploads';
 import { useSaveBanner } from '../api/save-banner';
 import { bannerWords } from './banner-words';
-import { CategorySelects } from './category-selects';
+import { type BannerValues, CategorySelects } from './category-selects';
 
 type Props = { family: BannerFamily; banner?: Banner };
 
@@ -27,8 +28,12 @@ type Props = { family: BannerFamily; banner?: Banner };
 export function BannerForm({ family, banner }: Props) {
   const spec = bannerFamilies[family];
   const isEdit = Boolean(banner);
-  const [images, setImages] = useState<string[]>(banner?.images ?? []);
-  const [category, setCategory] = useState({ catId: banner?.catId ?? '', subCatId: banner?.subCatId ?? '' });
+  // A family without categories sends them blank, as the schema reads a missing one.
+  const form = useSpecForm<BannerValues, BannerValues>({
+    defaultValues: { images: banner?.images ?? [], catId: banner?.catId ?? '', subCatId: banner?.subCatId ?? '' },
+    resolver: specResolver(bannerFormSchema),
+  });
+  const images = useController({ control: form.control, name: 'images' });
   const [isUploading, setIsUploading] = useState(false);
   const save = useSaveBanner(family, banner?.id);
   const navigate = useNavigate();
@@ -38,37 +43,36 @@ export function BannerForm({ family, banner }: Props) {
     void deleteAllTemporaryImages();
   }, []);
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = bannerFormSchema.safeParse({ images, ...(spec.hasCategory ? category : {}) });
-    if (!parsed.success) {
-      showAlert('error', firstMessage(parsed.error));
-      return;
-    }
-    save.mutate(parsed.data, {
+  function handleSubmit(data: BannerValues) {
+    save.mutate(data, {
       onSuccess: () => {
         showAlert('success', isEdit ? bannerWords.updated(spec.title) : bannerWords.added(spec.title));
         // The images belong to the saved record now; the temporary list is stale.
         void deleteAllTemporaryImages();
         void navigate(spec.listPath);
       },
-      onError: (error) => showAlert('error', errorMessage(error)),
+      onError: form.showServerError,
     });
   }
 
   const isBusy = save.isPending || isUploading;
   return (
-    <Paper component="form" noValidate onSubmit={handleSubmit} sx={{ p: 3, display: 'grid', gap: 3 }}>
+    <Paper
+      component="form"
+      noValidate
+      onSubmit={(event) => void form.submit(handleSubmit)(event)}
+      sx={{ p: 3, display: 'grid', gap: 3 }}
+    >
       {spec.hasCategory && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <CategorySelects {...category} onChange={setCategory} disabled={save.isPending} />
+          <CategorySelects control={form.control} disabled={save.isPending} />
         </Box>
       )}
       <ImageUploader
         family={spec.apiPath}
         acceptedTypes={isEdit && spec.strictEditTypes ? strictImageTypes : acceptedImageTypes}
-        value={images}
-        onChange={setImages}
+        value={images.field.value}
+        onChange={images.field.onChange}
         onBusyChange={setIsUploading}
       />
       <Box>

@@ -1,12 +1,13 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { type Control, useController } from 'react-hook-form';
 import { ErrorState } from '../../../components/ui/query-state';
 import { useCategoryOptions } from '../api/list-category-options';
 
+/** What the banner form holds. */
+export type BannerValues = { images: string[]; catId: string; subCatId: string };
 type Props = {
-  catId: string;
-  subCatId: string;
-  onChange: (next: { catId: string; subCatId: string }) => void;
+  control: Control<BannerValues, unknown, BannerValues>;
   disabled?: boolean;
 };
 
@@ -14,7 +15,12 @@ type Props = {
 const menuProps = { slotProps: { paper: { sx: { maxHeight: 224, width: 250 } } } };
 
 /** Category (root categories) and Sub Category (children of the chosen one). */
-export function CategorySelects({ catId, subCatId, onChange, disabled }: Props) {
+export function CategorySelects({ control, disabled }: Props) {
+  // The form's two fields: an error marks, describes and focuses the select, as FormTextField's does.
+  const category = useController({ control, name: 'catId' });
+  const sub = useController({ control, name: 'subCatId' });
+  const catId = category.field.value as string;
+  const subCatId = sub.field.value as string;
   const categories = useCategoryOptions(true);
   const list = categories.data ?? [];
   const chosen = list.find((category) => category.id === catId);
@@ -32,7 +38,14 @@ export function CategorySelects({ catId, subCatId, onChange, disabled }: Props) 
         label="Category"
         value={categoryValue}
         disabled={disabled || categories.isPending}
-        onChange={(event) => onChange({ catId: event.target.value, subCatId: '' })}
+        onChange={(event) => {
+          category.field.onChange(event.target.value);
+          sub.field.onChange('');
+        }}
+        onBlur={category.field.onBlur}
+        inputRef={category.field.ref}
+        error={Boolean(category.fieldState.error)}
+        helperText={category.fieldState.error?.message}
         slotProps={{ select: { MenuProps: menuProps } }}
       >
         <MenuItem value="">
@@ -50,7 +63,11 @@ export function CategorySelects({ catId, subCatId, onChange, disabled }: Props) 
         label="Sub Category"
         value={subValue}
         disabled={disabled || !chosen || children.length === 0}
-        onChange={(event) => onChange({ catId, subCatId: event.target.value })}
+        onChange={(event) => sub.field.onChange(event.target.value)}
+        onBlur={sub.field.onBlur}
+        inputRef={sub.field.ref}
+        error={Boolean(sub.fieldState.error)}
+        helperText={sub.fieldState.error?.message}
         slotProps={{ select: { MenuProps: menuProps } }}
       >
         <MenuItem value="">

@@ -6,11 +6,18 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { type FieldErrors, type Resolver, type ResolverResult, useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { useBulkCategories } from '../api/bulk-edit';
-import { type BulkEditChanges, type BulkEditValues, emptyBulkEdit, toBulkChanges } from './bulk-edit-values';
+import {
+  type BulkEditChanges,
+  type BulkEditCheck,
+  type BulkEditValues,
+  emptyBulkEdit,
+  toBulkChanges,
+} from './bulk-edit-values';
 import { bulkWords } from './bulk-words';
 
 type Props = {
@@ -22,55 +29,71 @@ type Props = {
 };
 
 type Field = keyof BulkEditValues;
+type Checked = Exclude<BulkEditCheck, { fields: unknown }> | { form: string };
 const leave = 'Leave as it is';
+
+/**
+ * The server's own schemas (toBulkChanges) as the form's resolver: every field in error is
+ * marked with its message at once; with none, the changes (or "nothing to change").
+ */
+const bulkResolver: Resolver<BulkEditValues, unknown, Checked> = (values): ResolverResult<BulkEditValues, Checked> => {
+  const check = toBulkChanges(values);
+  if ('changes' in check) return { values: check, errors: {} };
+  const entries = Object.entries(check.fields).map(([field, message]) => [field, { type: 'validate', message }]);
+  if (entries.length === 0) return { values: { form: check.form ?? '' }, errors: {} };
+  return { values: {}, errors: Object.fromEntries(entries) as FieldErrors<BulkEditValues> };
+};
 
 /** Bulk edit: set price / old price / discount / stock / featured / category, or adjust prices by percent. */
 export default function BulkEditDialog({ open, count, pending, onClose, onApply }: Props) {
-  const [values, setValues] = useState<BulkEditValues>(emptyBulkEdit);
-  const [fields, setFields] = useState<Partial<Record<Field, string>>>({});
+  // The first field in error takes focus (react-hook-form's shouldFocusError), in the dialog's order.
+  // As before: a field's error stays until it is changed (then cleared) or the next Apply.
+  const form = useForm<BulkEditValues, unknown, Checked>({
+    defaultValues: emptyBulkEdit,
+    resolver: bulkResolver,
+    reValidateMode: 'onSubmit',
+  });
   const [formError, setFormError] = useState<string | undefined>();
   const categories = useBulkCategories(open);
-  const chosen = categories.data?.find((category) => category.id === values.category);
+  const chosen = categories.data?.find((category) => category.id === form.watch('category'));
 
-  const change = (field: Field, value: string) => {
-    setValues((previous) => ({ ...previous, [field]: value, ...(field === 'category' ? { subCatId: '' } : {}) }));
-    setFields((previous) => ({ ...previous, [field]: undefined }));
+  const changed = (field: Field) => {
+    // A new category: the sub category belonged to the old one.
+    if (field === 'category') form.setValue('subCatId', '');
+    form.clearErrors(field);
     setFormError(undefined);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const check = toBulkChanges(values);
+  const submit = form.handleSubmit((check) => {
     if ('changes' in check) return onApply(check.changes);
-    setFields(check.fields);
     setFormError(check.form);
-  };
+  });
   const number = (field: Field, label: string, help?: string) => (
     <Grid size={{ xs: 12, sm: 6 }}>
-      <TextField
+      <FormTextField
+        control={form.control}
+        name={field}
+        onValueChange={() => changed(field)}
         fullWidth
         size="small"
         type="number"
         label={label}
-        value={values[field]}
-        onChange={(event) => change(field, event.target.value)}
-        error={fields[field] !== undefined}
-        helperText={fields[field] ?? help ?? ' '}
+        helperText={help ?? ' '}
         slotProps={{ htmlInput: { step: 'any' } }}
       />
     </Grid>
   );
   const choice = (field: Field, label: string, options: { value: string; label: string }[], disabled = false) => (
     <Grid size={{ xs: 12, sm: 6 }}>
-      <TextField
+      <FormTextField
+        control={form.control}
+        name={field}
+        onValueChange={() => changed(field)}
         select
         fullWidth
         size="small"
         label={label}
-        value={values[field]}
         disabled={disabled}
-        onChange={(event) => change(field, event.target.value)}
-        error={fields[field] !== undefined}
-        helperText={fields[field] ?? ' '}
+        helperText=" "
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       >
         {options.map((option) => (
@@ -78,13 +101,13 @@ export default function BulkEditDialog({ open, count, pending, onClose, onApply 
             {option.label}
           </MenuItem>
         ))}
-      </TextField>
+      </FormTextField>
     </Grid>
   );
 
   return (
     <Dialog open={open} onClose={pending ? undefined : onClose} maxWidth="sm" fullWidth>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle>{bulkWords.editTitle(count)}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" sx={{ mb: 2, color: 'text.secondary' }}>

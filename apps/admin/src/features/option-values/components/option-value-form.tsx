@@ -1,39 +1,30 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
-import type { FormEvent, Ref } from 'react';
+import type { FormEvent } from 'react';
+import type { Control } from 'react-hook-form';
+import { FormTextField } from '../../../components/form/form-text-field';
 
 type Props = {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  onSubmit: () => void;
+  /** The panel's form and its one field (the family's: ram, weight or size). */
+  control: Control<Record<string, string>, unknown, Record<string, string>>;
+  name: string;
+  onSubmit: (event: FormEvent) => void;
   isUpdate: boolean;
   isSaving: boolean;
-  inputRef: Ref<HTMLInputElement>;
 };
 
 /** The one text field and its button: 'Submit' creates, 'Update' saves the row being edited. */
-export function OptionValueForm({ label, value, onChange, onSubmit, isUpdate, isSaving, inputRef }: Props) {
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit();
-  }
+export function OptionValueForm({ label, control, name, onSubmit, isUpdate, isSaving }: Props) {
   return (
     <Paper
       component="form"
       noValidate
-      onSubmit={handleSubmit}
+      onSubmit={onSubmit}
       sx={{ p: 3, mb: 3, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
     >
-      <TextField
-        label={label}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        inputRef={inputRef}
-        sx={{ flex: '1 1 280px' }}
-      />
+      <FormTextField control={control} name={name} label={label} sx={{ flex: '1 1 280px' }} />
       <Button type="submit" variant="contained" size="large" disabled={isSaving} sx={{ minWidth: 140 }}>
         {isSaving ? <CircularProgress size={24} color="inherit" aria-label="Saving" /> : isUpdate ? 'Update' : 'Submit'}
       </Button>

@@ -1,14 +1,9 @@
-import {
-  firstMessage,
-  type OptionFamily,
-  type OptionRecord,
-  optionBodySchema,
-  optionFamilies,
-} from '@shopdesk/contract';
+import { type OptionFamily, type OptionRecord, optionBodySchema, optionFamilies } from '@shopdesk/contract';
 import { useRef, useState } from 'react';
+import { specResolver } from '../../../components/form/spec-resolver';
+import { useSpecForm } from '../../../components/form/use-spec-form';
 import { uiMessages } from '../../../config/ui-messages';
 import { showAlert } from '../../../lib/alerts';
-import { errorMessage } from '../../../lib/api-error';
 import { useSaveOptionValue } from '../api/save-option-value';
 import { OptionValueForm } from './option-value-form';
 import { OptionValuesTable } from './option-values-table';
@@ -19,9 +14,16 @@ import { OptionValuesTable } from './option-values-table';
  */
 export function OptionValuesPanel({ family }: { family: OptionFamily }) {
   const { field, label } = optionFamilies[family];
-  const [value, setValue] = useState('');
+  const form = useSpecForm<Record<string, string>, Record<string, string>>({
+    defaultValues: { [field]: '' },
+    resolver: specResolver(optionBodySchema(family)),
+  });
+  // Not reset(): that unregisters the field until the next render, and the edit focuses it now.
+  const setValue = (value: string) => {
+    form.setValue(field, value);
+    form.clearErrors();
+  };
   const [editId, setEditId] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   // Deletes answer later: compare with the row being edited then, not at the click.
   const editIdRef = useRef(editId);
   editIdRef.current = editId;
@@ -31,25 +33,20 @@ export function OptionValuesPanel({ family }: { family: OptionFamily }) {
     setValue(record[field] ?? '');
     setEditId(record.id);
     window.scrollTo({ top: 0, behavior: 'smooth' });
-    inputRef.current?.focus();
+    form.setFocus(field);
   }
 
-  function handleSubmit() {
-    const parsed = optionBodySchema(family).safeParse({ [field]: value });
-    if (!parsed.success) {
-      showAlert('error', firstMessage(parsed.error));
-      return;
-    }
+  function handleSubmit(data: Record<string, string>) {
     const isUpdate = editId !== null;
     save.mutate(
-      { id: editId, value: String(parsed.data[field]) },
+      { id: editId, value: String(data[field]) },
       {
         onSuccess: () => {
           showAlert('success', isUpdate ? uiMessages.optionValueUpdated : uiMessages.optionValueAdded);
           setValue('');
           setEditId(null);
         },
-        onError: (error) => showAlert('error', errorMessage(error)),
+        onError: form.showServerError,
       },
     );
   }
@@ -58,12 +55,11 @@ export function OptionValuesPanel({ family }: { family: OptionFamily }) {
     <>
       <OptionValueForm
         label={label}
-        value={value}
-        onChange={setValue}
-        onSubmit={handleSubmit}
+        control={form.control}
+        name={field}
+        onSubmit={(event) => void form.submit(handleSubmit)(event)}
         isUpdate={editId !== null}
         isSaving={save.isPending}
-        inputRef={inputRef}
       />
       <OptionValuesTable
         family={family}

@@ -1,16 +1,18 @@
-import TextField from '@mui/material/TextField';
-import { acceptInviteBodySchema, firstMessage, staffMessages } from '@shopdesk/contract';
-import { type FormEvent, useState } from 'react';
+import { type AcceptInviteBody, acceptInviteBodySchema, staffMessages } from '@shopdesk/contract';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PasswordField } from '../../../components/ui/password-field';
+import { FormOutlinedField } from '../../../components/form/form-outlined-field';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { phoneInputProps, phoneType } from '../../../components/form/phone-input';
+import { specResolver } from '../../../components/form/spec-resolver';
+import { useSpecForm } from '../../../components/form/use-spec-form';
 import { redirectDelayMs } from '../../../config/constants';
 import { showAlert } from '../../../lib/alerts';
-import { errorMessage } from '../../../lib/api-error';
 import { markLoggedIn, saveSession, storedUserOf } from '../../../lib/session';
 import { useAcceptInvite } from '../api/accept-invite';
 import { AcceptInviteSubmit } from './accept-invite-submit';
 
-const emptyForm = { name: '', phone: '', password: '', confirmPassword: '' };
+type InviteValues = { token: string; name: string; phone: string; password: string; confirmPassword: string };
 
 /**
  * Joining through an invitation: the sign-up form's fields and rules (spec §5) but the e-mail,
@@ -19,27 +21,15 @@ const emptyForm = { name: '', phone: '', password: '', confirmPassword: '' };
 export function AcceptInviteForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const accept = useAcceptInvite();
-  const [form, setForm] = useState(emptyForm);
-  const [isRedirecting, setIsRedirecting] = useState(false);
-  const field = (name: keyof typeof emptyForm) => ({
-    value: form[name],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((previous) => ({ ...previous, [name]: event.target.value })),
-    fullWidth: true,
+  // The token is the link's, not a field.
+  const form = useSpecForm<InviteValues, AcceptInviteBody>({
+    defaultValues: { token, name: '', phone: '', password: '', confirmPassword: '' },
+    resolver: specResolver(acceptInviteBodySchema),
   });
+  const [isRedirecting, setIsRedirecting] = useState(false);
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!token) {
-      showAlert('error', staffMessages.inviteInvalid);
-      return;
-    }
-    const parsed = acceptInviteBodySchema.safeParse({ ...form, token });
-    if (!parsed.success) {
-      showAlert('error', firstMessage(parsed.error));
-      return;
-    }
-    accept.mutate(parsed.data, {
+  function handleSubmit(data: AcceptInviteBody) {
+    accept.mutate(data, {
       onSuccess: (answer) => {
         saveSession(answer.token, storedUserOf(answer.user), answer.user.permissions);
         showAlert('success', answer.msg);
@@ -49,16 +39,50 @@ export function AcceptInviteForm({ token }: { token: string }) {
           navigate(answer.twoFactorSetupRequired ? '/my-account?tab=two-step&required=1' : '/dashboard');
         }, redirectDelayMs);
       },
-      onError: (error) => showAlert('error', errorMessage(error)),
+      onError: form.showServerError,
     });
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} style={{ display: 'grid', gap: 16 }}>
-      <TextField label="Name" autoComplete="name" {...field('name')} />
-      <TextField label="Phone" type="number" autoComplete="tel" {...field('phone')} />
-      <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
-      <PasswordField label="Confirm Password" autoComplete="new-password" {...field('confirmPassword')} />
+    <form
+      noValidate
+      onSubmit={(event) => {
+        // A link without its token: the invitation's words, before any field's.
+        if (!token) {
+          event.preventDefault();
+          showAlert('error', staffMessages.inviteInvalid);
+          return;
+        }
+        void form.submit(handleSubmit)(event);
+      }}
+      style={{ display: 'grid', gap: 16 }}
+    >
+      <FormTextField control={form.control} name="name" label="Name" autoComplete="name" fullWidth />
+      <FormTextField
+        control={form.control}
+        name="phone"
+        label="Phone"
+        type={phoneType}
+        autoComplete="tel"
+        slotProps={{ htmlInput: phoneInputProps }}
+        fullWidth
+      />
+      <FormOutlinedField
+        control={form.control}
+        name="password"
+        password
+        label="Password"
+        autoComplete="new-password"
+        fullWidth
+      />
+      <FormOutlinedField
+        control={form.control}
+        name="confirmPassword"
+        password
+        label="Confirm Password"
+        autoComplete="new-password"
+        fullWidth
+      />
       <AcceptInviteSubmit isPending={accept.isPending || isRedirecting} />
     </form>
   );

@@ -6,10 +6,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { firstMessage, inviteBodySchema, staffMessages } from '@shopdesk/contract';
-import { type FormEvent, useState } from 'react';
+import { type InviteBody, inviteBodySchema, staffMessages } from '@shopdesk/contract';
+import { useState } from 'react';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { specResolver } from '../../../components/form/spec-resolver';
+import { useSpecForm } from '../../../components/form/use-spec-form';
 import { showAlert } from '../../../lib/alerts';
-import { errorMessage } from '../../../lib/api-error';
 import { useInviteStaff } from '../api/invite-staff';
 import { useRoles } from '../api/list-roles';
 
@@ -19,50 +21,46 @@ const emptyForm = { name: '', email: '', role: '' };
 export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const roles = useRoles();
   const invite = useInviteStaff();
-  const [form, setForm] = useState(emptyForm);
+  const form = useSpecForm<typeof emptyForm, InviteBody>({
+    defaultValues: emptyForm,
+    resolver: specResolver(inviteBodySchema),
+  });
   const [link, setLink] = useState<string | null>(null);
   const roleNames = (roles.data ?? []).map((role) => role.name).filter((name) => name !== 'owner');
 
   const close = () => {
-    setForm(emptyForm);
+    form.reset(emptyForm);
     setLink(null);
     invite.reset();
     onClose();
   };
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = inviteBodySchema.safeParse(form);
-    if (!parsed.success) {
-      showAlert('error', firstMessage(parsed.error));
-      return;
-    }
-    invite.mutate(parsed.data, {
+  function handleSubmit(data: InviteBody) {
+    invite.mutate(data, {
       onSuccess: (answer) => {
         showAlert('success', staffMessages.inviteSent);
         setLink(answer.inviteUrl);
       },
-      onError: (error) => showAlert('error', errorMessage(error)),
+      onError: form.showServerError,
     });
   }
 
   const field = (name: keyof typeof emptyForm) => ({
-    value: form[name],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((previous) => ({ ...previous, [name]: event.target.value })),
+    control: form.control,
+    name,
     fullWidth: true,
     margin: 'dense' as const,
   });
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={handleSubmit}>
+      <form noValidate onSubmit={(event) => void form.submit(handleSubmit)(event)}>
         <DialogTitle>Invite a staff member</DialogTitle>
         <DialogContent>
           {link ? (
             <>
               <Typography gutterBottom>
-                The invitation is on its way to {form.email}. The link works once, for 7 days:
+                The invitation is on its way to {form.getValues('email')}. The link works once, for 7 days:
               </Typography>
               <TextField
                 value={link}
@@ -72,15 +70,15 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
             </>
           ) : (
             <>
-              <TextField label="Name" autoComplete="off" {...field('name')} />
-              <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
-              <TextField select label="Role" {...field('role')}>
+              <FormTextField label="Name" autoComplete="off" {...field('name')} />
+              <FormTextField label="Email" type="email" autoComplete="off" {...field('email')} />
+              <FormTextField select label="Role" {...field('role')}>
                 {roleNames.map((name) => (
                   <MenuItem key={name} value={name}>
                     {name}
                   </MenuItem>
                 ))}
-              </TextField>
+              </FormTextField>
             </>
           )}
         </DialogContent>

@@ -7,9 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import TextField from '@mui/material/TextField';
 import {
-  firstMessage,
   type Permission,
   permissionLabels,
   permissionNames,
@@ -17,54 +15,56 @@ import {
   roleBodySchema,
   staffMessages,
 } from '@shopdesk/contract';
-import { type FormEvent, useState } from 'react';
+import { useController } from 'react-hook-form';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { specResolver } from '../../../components/form/spec-resolver';
+import { useSpecForm } from '../../../components/form/use-spec-form';
 import { showAlert } from '../../../lib/alerts';
-import { errorMessage } from '../../../lib/api-error';
 import { useSaveRole } from '../api/save-role';
+
+type RoleValues = { name: string; permissions: Permission[] };
 
 /** One form for a new role and for changing one (`role` given): a name and permission checkboxes. */
 export function RoleDialog({ role, onClose }: { role: Role | null | undefined; onClose: () => void }) {
   const save = useSaveRole();
-  const [name, setName] = useState(role?.name ?? '');
-  const [chosen, setChosen] = useState<Set<Permission>>(new Set(role?.permissions ?? []));
+  const form = useSpecForm<RoleValues, RoleValues>({
+    defaultValues: {
+      name: role?.name ?? '',
+      permissions: permissionNames.filter((permission) => role?.permissions.includes(permission)),
+    },
+    resolver: specResolver(roleBodySchema),
+  });
+  const permissions = useController({ control: form.control, name: 'permissions' });
+  const chosen = new Set(permissions.field.value);
 
+  // The list stays in the contract's order of permissions, whatever order they are ticked in.
   const toggle = (permission: Permission) =>
-    setChosen((previous) => {
-      const next = new Set(previous);
-      if (next.has(permission)) next.delete(permission);
-      else next.add(permission);
-      return next;
-    });
+    permissions.field.onChange(
+      permissionNames.filter((other) => (other === permission ? !chosen.has(other) : chosen.has(other))),
+    );
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const body = { name, permissions: permissionNames.filter((permission) => chosen.has(permission)) };
-    const parsed = roleBodySchema.safeParse(body);
-    if (!parsed.success) {
-      showAlert('error', firstMessage(parsed.error));
-      return;
-    }
+  function handleSubmit(body: RoleValues) {
     save.mutate(
-      { body: parsed.data, id: role?.id },
+      { body, id: role?.id },
       {
         onSuccess: () => {
           showAlert('success', staffMessages.roleSaved);
           onClose();
         },
-        onError: (error) => showAlert('error', errorMessage(error)),
+        onError: form.showServerError,
       },
     );
   }
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={handleSubmit}>
+      <form noValidate onSubmit={(event) => void form.submit(handleSubmit)(event)}>
         <DialogTitle>{role ? `Edit role ${role.name}` : 'New role'}</DialogTitle>
         <DialogContent>
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="name"
             label="Role name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
             fullWidth
             margin="dense"
             autoComplete="off"

@@ -1,56 +1,68 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { changePasswordFormSchema, firstMessage, type User } from '@shopdesk/contract';
-import { type FormEvent, useState } from 'react';
-import { PasswordField } from '../../../components/ui/password-field';
+import { changePasswordFormSchema, type User } from '@shopdesk/contract';
+import { FormOutlinedField } from '../../../components/form/form-outlined-field';
+import { specResolver } from '../../../components/form/spec-resolver';
+import { useSpecForm } from '../../../components/form/use-spec-form';
 import { showAlert } from '../../../lib/alerts';
-import { errorMessage } from '../../../lib/api-error';
 import { useChangePassword } from '../api/change-password';
 
 const emptyForm = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 export function ChangePasswordForm({ user }: { user: User }) {
-  const [form, setForm] = useState(emptyForm);
-  const change = useChangePassword(user.id);
-  const field = (name: keyof typeof emptyForm) => ({
-    value: form[name],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((previous) => ({ ...previous, [name]: event.target.value })),
-    fullWidth: true,
+  const form = useSpecForm<typeof emptyForm, typeof emptyForm>({
+    defaultValues: emptyForm,
+    resolver: specResolver(changePasswordFormSchema),
+    // The server's names for the two passwords (api.md §3).
+    serverField: (key) => ({ password: 'oldPassword', newPass: 'newPassword' })[key],
   });
+  const change = useChangePassword(user.id);
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = changePasswordFormSchema.safeParse(form);
-    if (!parsed.success) {
-      showAlert('error', firstMessage(parsed.error));
-      return;
-    }
+  function handleSubmit(values: typeof emptyForm) {
     change.mutate(
       {
         name: user.name,
         email: user.email,
         phone: user.phone,
         images: user.images,
-        password: form.oldPassword,
-        newPass: form.newPassword,
+        password: values.oldPassword,
+        newPass: values.newPassword,
       },
       {
         onSuccess: (answer) => {
           showAlert('success', answer.msg);
-          setForm(emptyForm);
+          form.reset(emptyForm);
         },
-        onError: (error) => showAlert('error', errorMessage(error)),
+        onError: form.showServerError,
       },
     );
   }
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 520 }}>
-      <PasswordField label="Old Password" autoComplete="current-password" {...field('oldPassword')} />
-      <PasswordField label="New password" autoComplete="new-password" {...field('newPassword')} />
-      <PasswordField label="Confirm Password" autoComplete="new-password" {...field('confirmPassword')} />
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void form.submit(handleSubmit)(event)}
+      sx={{ display: 'grid', gap: 2, maxWidth: 520 }}
+    >
+      {(
+        [
+          ['oldPassword', 'Old Password', 'current-password'],
+          ['newPassword', 'New password', 'new-password'],
+          ['confirmPassword', 'Confirm Password', 'new-password'],
+        ] as const
+      ).map(([name, label, autoComplete]) => (
+        <FormOutlinedField
+          key={name}
+          control={form.control}
+          name={name}
+          password
+          label={label}
+          autoComplete={autoComplete}
+          fullWidth
+        />
+      ))}
       <Box>
         <Button type="submit" variant="contained" size="large" disabled={change.isPending}>
           {change.isPending ? <CircularProgress size={24} color="inherit" aria-label="Saving" /> : 'Save'}

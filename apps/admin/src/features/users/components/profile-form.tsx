@@ -3,85 +3,101 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
 import {
-  firstMessage,
   messages,
   normalizeEmail,
+  type ProfileBody,
   profileBodySchema,
   securityMessages,
   type User,
 } from '@shopdesk/contract';
-import { type FormEvent, useState } from 'react';
-import { PasswordField } from '../../../components/ui/password-field';
+import { useState } from 'react';
+import { useController } from 'react-hook-form';
+import { FormOutlinedField } from '../../../components/form/form-outlined-field';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { phoneInputProps, phoneType } from '../../../components/form/phone-input';
+import { specResolver } from '../../../components/form/spec-resolver';
+import { useSpecForm } from '../../../components/form/use-spec-form';
 import { showAlert } from '../../../lib/alerts';
-import { errorMessage } from '../../../lib/api-error';
 import { updateStoredUser } from '../../../lib/session';
 import { deleteAllTemporaryImages } from '../../../lib/temporary-uploads';
 import { useUpdateUser } from '../api/update-user';
 import { ProfilePicture } from './profile-picture';
 
+type ProfileValues = { name: string; email: string; phone: string; images: string[]; password: string };
+
 /** Edit Profile tab; starts from the loaded user (remount it with a new key to reset). */
 export function ProfileForm({ user }: { user: User }) {
-  const [form, setForm] = useState({ name: user.name, email: user.email, phone: user.phone });
-  const [images, setImages] = useState<string[]>(user.images);
+  const form = useSpecForm<ProfileValues, ProfileBody>({
+    defaultValues: { name: user.name, email: user.email, phone: user.phone, images: user.images, password: '' },
+    resolver: specResolver(profileBodySchema),
+  });
+  const images = useController({ control: form.control, name: 'images' });
   // A new address needs the current password (a borrowed signed-in browser is not enough).
-  const [password, setPassword] = useState('');
-  const isNewEmail = normalizeEmail(form.email) !== user.email;
+  const isNewEmail = normalizeEmail(form.watch('email')) !== user.email;
   const [isUploading, setIsUploading] = useState(false);
   const update = useUpdateUser(user.id);
-  const field = (name: keyof typeof form) => ({
-    value: form[name],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((previous) => ({ ...previous, [name]: event.target.value })),
-    fullWidth: true,
-  });
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = profileBodySchema.safeParse({ ...form, images, ...(isNewEmail ? { password } : {}) });
-    if (!parsed.success) {
-      showAlert('error', firstMessage(parsed.error));
-      return;
-    }
+  function handleSubmit({ password, ...profile }: ProfileBody) {
     if (isNewEmail && !password) {
-      showAlert('error', securityMessages.currentPasswordNeeded);
+      form.fail(securityMessages.currentPasswordNeeded, 'password');
       return;
     }
-    update.mutate(parsed.data, {
+    update.mutate(isNewEmail ? { ...profile, password } : profile, {
       onSuccess: (saved) => {
-        setPassword('');
+        form.resetField('password');
         showAlert('success', messages.userUpdated);
-        updateStoredUser({ name: saved?.name ?? parsed.data.name, email: saved?.email ?? parsed.data.email });
+        updateStoredUser({ name: saved?.name ?? profile.name, email: saved?.email ?? profile.email });
         // The pictures are on the record now; what is left in the temporary store is stale.
         void deleteAllTemporaryImages();
       },
-      onError: (error) => showAlert('error', errorMessage(error)),
+      onError: form.showServerError,
     });
   }
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit}>
+    <Box component="form" noValidate onSubmit={(event) => void form.submit(handleSubmit)(event)}>
       <Grid container spacing={4}>
         <Grid size={{ xs: 12, md: 4 }}>
-          <ProfilePicture name={form.name} images={images} onChange={setImages} onBusyChange={setIsUploading} />
+          <ProfilePicture
+            name={form.watch('name')}
+            images={images.field.value}
+            onChange={images.field.onChange}
+            onBusyChange={setIsUploading}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 8 }} sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
-          <TextField label="Name" autoComplete="name" {...field('name')} />
-          <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+          <FormTextField control={form.control} name="name" label="Name" autoComplete="name" fullWidth />
+          <FormTextField
+            control={form.control}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            fullWidth
+          />
           {isNewEmail ? (
-            <PasswordField
+            <FormOutlinedField
+              control={form.control}
+              name="password"
+              password
               label="Current password"
               autoComplete="current-password"
               helper={(id) => (
                 <FormHelperText id={id}>Changing your e-mail address needs your current password.</FormHelperText>
               )}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
               fullWidth
             />
           ) : null}
-          <TextField label="Phone" autoComplete="tel" inputMode="numeric" {...field('phone')} />
+          <FormTextField
+            control={form.control}
+            name="phone"
+            label="Phone"
+            type={phoneType}
+            autoComplete="tel"
+            slotProps={{ htmlInput: phoneInputProps }}
+            fullWidth
+          />
           <Box>
             <Button type="submit" variant="contained" size="large" disabled={update.isPending || isUploading}>
               {update.isPending ? <CircularProgress size={24} color="inherit" aria-label="Saving" /> : 'Save'}

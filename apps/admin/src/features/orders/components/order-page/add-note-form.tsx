@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import { orderNoteBodySchema, orderNoteMaxLength } from '@shopdesk/contract';
-import { type FormEvent, useState } from 'react';
-import { showAlert } from '../../../../lib/alerts';
-import { errorMessage } from '../../../../lib/api-error';
+import { FormTextField } from '../../../../components/form/form-text-field';
+import { specResolver } from '../../../../components/form/spec-resolver';
+import { useSpecForm } from '../../../../components/form/use-spec-form';
 import { useCan } from '../../../../lib/permissions';
 import { useAddOrderNote } from '../../api/order-timeline';
 
@@ -15,42 +14,39 @@ import { useAddOrderNote } from '../../api/order-timeline';
  * there too. The new note appears when the timeline is read again.
  */
 export function AddNoteForm({ orderId }: { orderId: string }) {
-  const [text, setText] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const form = useSpecForm<{ text: string }, { text: string }>({
+    defaultValues: { text: '' },
+    resolver: specResolver(orderNoteBodySchema),
+  });
+  const text = form.watch('text');
   const add = useAddOrderNote(orderId);
   const canWrite = useCan('orders:write');
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = orderNoteBodySchema.safeParse({ text });
-    if (!checked.success) {
-      setInvalid(true);
-      showAlert('error', checked.error.issues[0]?.message ?? errorMessage(checked.error));
-      return;
-    }
-    setInvalid(false);
-    add.mutate(checked.data.text, {
-      onSuccess: () => setText(''),
-      onError: (error) => showAlert('error', errorMessage(error)),
+  function submit(checked: { text: string }) {
+    add.mutate(checked.text, {
+      onSuccess: () => form.reset(),
+      onError: form.showServerError,
     });
   }
 
   const disabled = !canWrite || add.isPending;
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Add note" sx={{ mt: 3 }}>
-      <TextField
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void form.submit(submit)(event)}
+      aria-label="Add note"
+      sx={{ mt: 3 }}
+    >
+      <FormTextField
+        control={form.control}
+        name="text"
         label="Note"
         multiline
         minRows={3}
         fullWidth
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setInvalid(false);
-        }}
         disabled={disabled}
-        error={invalid}
-        // No counter for a role that cannot write: a disabled field's grey helper text is below contrast.
+        // The error's words take the counter's place; no counter for a role that cannot write: a disabled field's grey helper text is below contrast.
         helperText={canWrite ? `${text.length} / ${orderNoteMaxLength}` : undefined}
       />
       <Button type="submit" variant="contained" disabled={disabled} sx={{ mt: 1.5 }}>

@@ -1,28 +1,25 @@
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import type { Category } from '@shopdesk/contract';
+import type { Category, ProductInput } from '@shopdesk/contract';
+import type { Control } from 'react-hook-form';
+import { FormTextField } from '../../../../components/form/form-text-field';
 import { selectMenuProps } from './multi-select-field';
 import type { ProductFormValues } from './product-form-values';
 
 type TextKey = 'name' | 'description' | 'price' | 'oldPrice' | 'countInStock' | 'brand' | 'discount';
-type Props = {
-  values: ProductFormValues;
-  categories: Category[];
-  onChange: <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => void;
-};
+type Props = { control: Control<ProductFormValues, unknown, ProductInput>; categories: Category[] };
 
 /** Name, description, category, sub category, prices, featured flag, stock, brand, discount. */
-export function BasicInformation({ values, categories, onChange }: Props) {
+export function BasicInformation({ control, categories }: Props) {
   // Every child of every category, flattened (spec §2).
   const subCategories = categories.flatMap((category) => category.children);
   const text = (key: TextKey, label: string, extra: { numeric?: boolean; multiline?: boolean } = {}) => (
-    <TextField
+    <FormTextField
+      control={control}
+      name={key}
       fullWidth
       id={`product-${key}`}
       label={label}
-      value={values[key]}
-      onChange={(event) => onChange(key, event.target.value)}
       multiline={extra.multiline}
       minRows={extra.multiline ? 5 : undefined}
       // Numbers are typed in text inputs (spec §5); the schema reads them.
@@ -34,13 +31,13 @@ export function BasicInformation({ values, categories, onChange }: Props) {
     label: string,
     options: { value: string; label: string }[],
   ) => (
-    <TextField
+    <FormTextField
+      control={control}
+      name={key}
       select
       fullWidth
       id={`product-${key}`}
       label={label}
-      value={values[key]}
-      onChange={(event) => onChange(key, event.target.value as never)}
       slotProps={{ select: { MenuProps: selectMenuProps } }}
     >
       <MenuItem value="">
@@ -51,7 +48,7 @@ export function BasicInformation({ values, categories, onChange }: Props) {
           {option.label}
         </MenuItem>
       ))}
-    </TextField>
+    </FormTextField>
   );
   return (
     <Grid container spacing={2}>

@@ -2,13 +2,14 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { productFormSchema, productMessages } from '@shopdesk/contract';
-import { type FormEvent, useState } from 'react';
+import { type ProductInput, productFormSchema, productMessages } from '@shopdesk/contract';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { specResolver } from '../../../../components/form/spec-resolver';
+import { useSpecForm } from '../../../../components/form/use-spec-form';
 import { ImageUploader } from '../../../../components/ui/image-uploader';
 import { ErrorState, LoadingState } from '../../../../components/ui/query-state';
 import { showAlert } from '../../../../lib/alerts';
-import { errorMessage } from '../../../../lib/api-error';
 import { deleteAllTemporaryImages } from '../../../../lib/temporary-uploads';
 import { useCategoryOptions } from '../../api/list-category-options';
 import { productImageFamily } from '../../api/product-keys';
@@ -24,31 +25,30 @@ type Props = { productId?: string; initialValues?: ProductFormValues };
 
 /** Product Upload and Product Edit: one form; with a product id it updates that product. */
 export function ProductForm({ productId, initialValues = emptyProductForm }: Props) {
-  const [values, setValues] = useState(initialValues);
+  // The contract's one schema checks in the spec's order; the first failure is the alert.
+  const form = useSpecForm<ProductFormValues, ProductInput>({
+    defaultValues: initialValues,
+    resolver: specResolver(productFormSchema),
+  });
+  const values = form.watch();
   const [isUploading, setIsUploading] = useState(false);
   const categories = useCategoryOptions();
   const save = useSaveProduct(productId);
   const navigate = useNavigate();
 
   function change<K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) {
-    setValues((previous) => ({ ...previous, [key]: value }));
+    // biome-ignore lint/suspicious/noExplicitAny: react-hook-form's path value type of a key of the values
+    form.setValue(key, value as any, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    // The contract's one schema checks in the spec's order; the first failure is the message.
-    const parsed = productFormSchema.safeParse(values);
-    if (!parsed.success) {
-      showAlert('error', parsed.error.issues[0]?.message ?? productMessages.name);
-      return;
-    }
-    save.mutate(parsed.data, {
+  function submit(data: ProductInput) {
+    save.mutate(data, {
       onSuccess: async () => {
         showAlert('success', productId ? productMessages.updated : productMessages.created);
         await deleteAllTemporaryImages();
         void navigate('/products');
       },
-      onError: (error) => showAlert('error', errorMessage(error)),
+      onError: form.showServerError,
     });
   }
 
@@ -59,12 +59,12 @@ export function ProductForm({ productId, initialValues = emptyProductForm }: Pro
   const sectionSx = { p: { xs: 2, md: 3 }, mb: 3 };
   const headingSx = { fontSize: 18, fontWeight: 700, mb: 2 };
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void form.submit(submit)(event)} noValidate>
       <Paper component="section" aria-labelledby="basic-information-title" sx={sectionSx}>
         <Typography id="basic-information-title" variant="h2" sx={headingSx}>
           Basic Information
         </Typography>
-        <BasicInformation values={values} categories={categories.data ?? []} onChange={change} />
+        <BasicInformation control={form.control} categories={categories.data ?? []} />
         <ProductOptions values={values} onChange={change} />
       </Paper>
       <Paper component="section" aria-labelledby="media-title" sx={sectionSx}>
