@@ -1,11 +1,14 @@
-import type { ReactElement } from 'react';
+import { lazy, type ReactElement, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { RequirePermission } from '../components/ui/permission-gate';
 import { CommandPalette } from './command-palette';
-import { LiveUpdates } from './live-updates';
 import { QueryProvider } from './query-provider';
 import { renderRoute } from './render-route';
 import { shellRoutes } from './shell-routes';
+
+// Following the live events (api.md §14) starts once the frame has painted: its code (the
+// stream reader and what each event refreshes) downloads beside the first screen, not before it.
+const LiveUpdates = lazy(() => import('./live-updates').then((module) => ({ default: module.LiveUpdates })));
 
 /**
  * Every signed-in screen inside `layout` (the sidebar + header shell, which the router
@@ -16,7 +19,9 @@ import { shellRoutes } from './shell-routes';
 export default function SignedInRoutes({ layout }: { layout: ReactElement }) {
   return (
     <QueryProvider>
-      <LiveUpdates />
+      <Suspense fallback={null}>
+        <LiveUpdates />
+      </Suspense>
       <Routes>
         <Route element={layout}>{shellRoutes.map((route) => renderRoute(route, RequirePermission))}</Route>
       </Routes>
