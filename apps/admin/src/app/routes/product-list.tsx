@@ -39,6 +39,7 @@ export default function ProductListScreen() {
       />
       <ProductListSummary />
       <BestSellingProducts
+        lowStockFilter
         selection={
           canWrite || canDelete
             ? {

@@ -126,6 +126,24 @@ describe(`low stock: field, list and filter (${engineName})`, () => {
     const bad = await t.request({ method: 'GET', url: '/api/products?lowStock=yes', headers: bearer(token) });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('exports and bulk-edits "every product matching" the low-stock filter, and only those', async () => {
+    const csv = await t.request({ method: 'GET', url: '/api/products/export?lowStock=true', headers: bearer(token) });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split('\r\n').slice(1);
+    expect(lines.map((line) => line.split(',')[1]).sort()).toEqual(['At default', 'Empty', 'Own line high']);
+    const bulk = await t.request({
+      method: 'POST',
+      url: '/api/products/bulk',
+      headers: bearer(token),
+      payload: { filter: { catId: shoes.id, lowStock: 'true' }, set: { discount: 7 } },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(bulk.json().updated).toBe(1);
+    const all = await t.request({ method: 'GET', url: '/api/products', headers: bearer(token) });
+    const discounted = all.json().products.filter((p: Product) => p.discount === 7);
+    expect(discounted.map((p: Product) => p.name)).toEqual(['Own line high']);
+  });
 });
 
 describe(`low stock: the default comes from LOW_STOCK_THRESHOLD (${engineName})`, () => {

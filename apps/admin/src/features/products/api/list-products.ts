@@ -3,17 +3,21 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client';
 import { productKeys } from './product-keys';
 
-/** One page of the table: a search, one root category ('all' = every product), paged by the server. */
-export type ProductListQuery = { page: number; perPage: number; catId: string; q: string };
+/**
+ * One page of the table: a search, one root category ('all' = every product), optionally only
+ * the low products (api.md §15), paged by the server.
+ */
+export type ProductListQuery = { page: number; perPage: number; catId: string; q: string; lowStock?: boolean };
 
-export function listProducts({ page, perPage, catId, q }: ProductListQuery, signal?: AbortSignal) {
+export function listProducts({ page, perPage, catId, q, lowStock }: ProductListQuery, signal?: AbortSignal) {
   const paging = `page=${page}&perPage=${perPage}`;
-  // The search spans the whole catalogue (the server has no category filter for it).
+  // The search spans the whole catalogue (the server has no category or low-stock filter for it).
   if (q) return api.get<ProductPage>(`${searchPath}?q=${encodeURIComponent(q)}&${paging}`, signal);
+  const list = `${paging}${lowStock ? '&lowStock=true' : ''}`;
   if (catId !== 'all') {
-    return api.get<ProductPage>(`${productsPath}/catId?catId=${encodeURIComponent(catId)}&${paging}`, signal);
+    return api.get<ProductPage>(`${productsPath}/catId?catId=${encodeURIComponent(catId)}&${list}`, signal);
   }
-  return api.get<ProductPage>(`${productsPath}?${paging}`, signal);
+  return api.get<ProductPage>(`${productsPath}?${list}`, signal);
 }
 
 export const productsQueryOptions = (query: ProductListQuery) =>

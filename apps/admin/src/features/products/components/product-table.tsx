@@ -91,9 +91,9 @@ function useShownPage(addressPage: number) {
  * With a `selection` (Product List), a checkbox column comes first and its bar sits above.
  */
 export function ProductTable({ selection }: { selection?: ProductTableSelection | undefined }) {
-  const { page: addressPage, perPage, catId, q, update } = useProductFilters();
+  const { page: addressPage, perPage, catId, q, lowStock, update } = useProductFilters();
   const [page, showPage] = useShownPage(addressPage);
-  const query = useProducts({ page, perPage, catId, q });
+  const query = useProducts({ page, perPage, catId, q, lowStock });
   const queryClient = useQueryClient();
   const { deleteItem, deletingId, isShown: canDelete } = useDeleteProduct();
   const canEdit = useCan('catalogue:write');
@@ -133,8 +133,8 @@ export function ProductTable({ selection }: { selection?: ProductTableSelection 
   // The next page is fetched as soon as this one is shown, so 'Go to next page' is instant.
   const hasNext = data !== undefined && !query.isPlaceholderData && page < data.totalPages;
   useEffect(() => {
-    if (hasNext) void queryClient.prefetchQuery(productsQueryOptions({ page: page + 1, perPage, catId, q }));
-  }, [hasNext, queryClient, page, perPage, catId, q]);
+    if (hasNext) void queryClient.prefetchQuery(productsQueryOptions({ page: page + 1, perPage, catId, q, lowStock }));
+  }, [hasNext, queryClient, page, perPage, catId, q, lowStock]);
 
   if (query.isLoading) return <LoadingState label="Loading products..." />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;

@@ -5,7 +5,15 @@ import type { Category } from '@shopdesk/contract';
 import { selectMenuProps } from './multi-select-field';
 import type { ProductFormValues } from './product-form-values';
 
-type TextKey = 'name' | 'description' | 'price' | 'oldPrice' | 'countInStock' | 'brand' | 'discount';
+type TextKey =
+  | 'name'
+  | 'description'
+  | 'price'
+  | 'oldPrice'
+  | 'countInStock'
+  | 'lowStockThreshold'
+  | 'brand'
+  | 'discount';
 type Props = {
   values: ProductFormValues;
   categories: Category[];
@@ -16,7 +24,11 @@ type Props = {
 export function BasicInformation({ values, categories, onChange }: Props) {
   // Every child of every category, flattened (spec §2).
   const subCategories = categories.flatMap((category) => category.children);
-  const text = (key: TextKey, label: string, extra: { numeric?: boolean; multiline?: boolean } = {}) => (
+  const text = (
+    key: TextKey,
+    label: string,
+    extra: { numeric?: boolean; multiline?: boolean; helperText?: string } = {},
+  ) => (
     <TextField
       fullWidth
       id={`product-${key}`}
@@ -25,6 +37,7 @@ export function BasicInformation({ values, categories, onChange }: Props) {
       onChange={(event) => onChange(key, event.target.value)}
       multiline={extra.multiline}
       minRows={extra.multiline ? 5 : undefined}
+      helperText={extra.helperText}
       // Numbers are typed in text inputs (spec §5); the schema reads them.
       slotProps={{ htmlInput: extra.numeric ? { inputMode: 'decimal' } : undefined }}
     />
@@ -80,6 +93,9 @@ export function BasicInformation({ values, categories, onChange }: Props) {
         ])}
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>{text('countInStock', 'PRODUCT STOCK', { numeric: true })}</Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        {text('lowStockThreshold', 'LOW STOCK THRESHOLD', { numeric: true, helperText: 'Blank: the shop default' })}
+      </Grid>
       <Grid size={{ xs: 12, md: 4 }}>{text('brand', 'BRAND')}</Grid>
       <Grid size={{ xs: 12, md: 4 }}>{text('discount', 'DISCOUNT', { numeric: true })}</Grid>
     </Grid>
