@@ -161,7 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: handle.db,
     engine: handle.engine,
     // Every unit of work of a request whose route declares a change writes its activity entry.
-    transaction: recordingTransactions(handle.transaction, clock, events),
+    transaction: recordingTransactions(handle.transaction, clock, events, config.lowStockThreshold),
     events,
     prepared: handle.prepared,
     ...(handle.sqlite ? { sqlite: handle.sqlite } : {}),

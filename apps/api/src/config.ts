@@ -120,6 +120,8 @@ const envSchema = z.object({
   IMPORT_URL_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(10),
   // How long a job's claim holds without renewal: a server killed mid-job gives it up after this.
   JOB_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  // A product with no threshold of its own is low at this stock or below (api.md §15).
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000_000).default(5),
 });
 
 /** Every variable the schema reads (.env.example must list each: test/env-example.test.ts). */
@@ -165,6 +167,8 @@ export interface Config {
   importImages: { allowPrivate: boolean; timeoutMs: number };
   /** A running job's lease (ms): renewed while it works, taken over by any server once it runs out. */
   jobLeaseMs: number;
+  /** The shop's low-stock line (LOW_STOCK_THRESHOLD): for products whose own threshold is unset. */
+  lowStockThreshold: number;
 }
 
 export interface S3Config {
@@ -252,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: Math.round(e.IMPORT_URL_TIMEOUT_SECONDS * 1000),
     },
     jobLeaseMs: Math.round(e.JOB_LEASE_SECONDS * 1000),
+    lowStockThreshold: e.LOW_STOCK_THRESHOLD,
   };
 }
 

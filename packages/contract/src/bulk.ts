@@ -106,6 +106,8 @@ export type OrderCsvColumn = (typeof orderCsvColumns)[number];
 export const productExportQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   catId: z.string().min(1).max(64).optional(),
+  /** `true`: only the low products (api.md §15), as the list's `lowStock=true` shows them. */
+  lowStock: z.enum(['true', 'false']).optional(),
 });
 export type ProductExportQuery = z.infer<typeof productExportQuerySchema>;
 

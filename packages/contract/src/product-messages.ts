@@ -10,6 +10,8 @@ export const productMessages = {
   oldPrice: 'please add product oldPrice',
   category: 'please select a category',
   countInStock: 'please add product count in stock',
+  /** Not in the spec (the field is new, api.md §15): its words follow the spec's product checks. */
+  lowStockThreshold: 'please add a valid low stock threshold (a whole number, 0 or more)',
   rating: 'please select product rating',
   isFeatured: 'please select the product is a featured or not',
   discount: 'please select the product discount',

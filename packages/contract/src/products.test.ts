@@ -86,6 +86,19 @@ describe('productFormSchema (Product Upload and Edit)', () => {
     },
   );
 
+  it('reads the optional low-stock threshold: missing stays missing, blank or null is none, else a whole number ≥ 0', () => {
+    expect(productFormSchema.parse(complete).lowStockThreshold).toBeUndefined();
+    expect(productFormSchema.parse({ ...complete, lowStockThreshold: '' }).lowStockThreshold).toBeNull();
+    expect(productFormSchema.parse({ ...complete, lowStockThreshold: null }).lowStockThreshold).toBeNull();
+    expect(productFormSchema.parse({ ...complete, lowStockThreshold: ' 7 ' }).lowStockThreshold).toBe(7);
+    expect(productFormSchema.parse({ ...complete, lowStockThreshold: 0 }).lowStockThreshold).toBe(0);
+    for (const bad of [-1, 2.5, 'many', true, [1]]) {
+      expect(failure(productFormSchema, { ...complete, lowStockThreshold: bad })?.first).toBe(
+        productMessages.lowStockThreshold,
+      );
+    }
+  });
+
   it('an empty form fails with the first rule', () => {
     expect(failure(productFormSchema, {})?.first).toBe('please add product name');
   });
@@ -264,6 +277,8 @@ describe('productSchema and productPageSchema', () => {
     subCatId: '',
     subCatName: '',
     countInStock: 1,
+    // api.md §15: the product's own low-stock line, null when it follows the shop's default.
+    lowStockThreshold: null,
     rating: 4,
     isFeatured: false,
     discount: 0,
@@ -279,6 +294,11 @@ describe('productSchema and productPageSchema', () => {
     expect(productSchema.parse(product)).toEqual(product);
     const page = { products: [product], totalPages: 1, page: 1, perPage: 10, totalCount: 1 };
     expect(productPageSchema.parse(page)).toEqual(page);
+  });
+
+  it('carries a whole-number low-stock threshold or null', () => {
+    expect(productSchema.parse({ ...product, lowStockThreshold: 3 }).lowStockThreshold).toBe(3);
+    expect(productSchema.safeParse({ ...product, lowStockThreshold: 1.5 }).success).toBe(false);
   });
 
   it('needs isFeatured to be a boolean and the category to be an object', () => {

@@ -87,6 +87,20 @@ export const productFormSchema = z.object({
     (n) => Number.isInteger(n) && n >= 0 && n <= 1e9,
     'stock must be a whole number, 0 or more',
   ),
+  // Optional. Missing: left as it is (a client that does not know the field keeps it); null or
+  // blank: none, the product follows the shop's default (LOW_STOCK_THRESHOLD).
+  lowStockThreshold: z
+    .unknown()
+    .transform((value, ctx) => {
+      if (blank(value)) return null;
+      const n = numberOf(value);
+      if (!Number.isInteger(n) || n < 0 || n > 1e9) {
+        ctx.addIssue({ code: 'custom', message: productMessages.lowStockThreshold });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .optional(),
   rating: z.unknown().transform((value, ctx) => {
     const n = value === undefined || value === null ? 0 : numberOf(value);
     if (!Number.isFinite(n) || n === 0) {
@@ -147,6 +161,11 @@ export const productSchema = z.object({
   subCatId: z.string(),
   subCatName: z.string(),
   countInStock: z.number(),
+  /**
+   * The product's own low-stock line (api.md §15), as stored: null when it follows the shop's
+   * default (`LOW_STOCK_THRESHOLD`). A product is low when `countInStock` is at or below its line.
+   */
+  lowStockThreshold: z.number().int().nullable(),
   rating: z.number(),
   isFeatured: z.boolean(),
   discount: z.number(),
@@ -169,6 +188,8 @@ export const productListQuerySchema = z.object({
   sort: z.enum(productSortFields).optional(),
   order: z.enum(['asc', 'desc']).optional(),
   catId: z.string().min(1).max(64).optional(),
+  /** `true`: only low products (api.md §15), with the same paging and sort. */
+  lowStock: z.enum(['true', 'false']).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
@@ -196,6 +217,13 @@ export type ProductPage = z.infer<typeof productPageSchema>;
 export const productsCountSchema = z.object({ productsCount: z.number().int().nonnegative() });
 /** A product delete moves it to the trash (api.md §12): the spec's answer plus `trashId`. */
 export const productDeletedSchema = z.object({ success: z.literal(true), message: z.string(), trashId: z.string() });
+
+/**
+ * `GET /api/products/lowStock` (api.md §15): the low products, lowest stock first, each with the
+ * line it is measured against (`lowStockLine`: its own threshold, or the shop's default).
+ */
+export const lowStockProductsSchema = z.array(productSchema.extend({ lowStockLine: z.number().int() }));
+export type LowStockProduct = z.infer<typeof lowStockProductsSchema>[number];
 
 export const bestSellersSchema = z.object({
   products: z.array(productSchema.extend({ unitsSold: z.number(), revenue: z.number() })),

@@ -5,6 +5,7 @@ import { bannerKeys } from '../features/banners/api/banner-keys';
 import { categoryKeys } from '../features/categories/api/category-keys';
 import { dashboardKeys } from '../features/dashboard/api/dashboard-keys';
 import { jobProgressHeard } from '../features/import/api/get-job';
+import { lowStockKeys } from '../features/low-stock/api/list-low-stock';
 import { optionValueKeys } from '../features/option-values/api/option-value-keys';
 import { orderKeys } from '../features/orders/api/order-keys';
 import { productKeys } from '../features/products/api/product-keys';
@@ -17,16 +18,16 @@ type Key = readonly unknown[];
 
 /** What each kind of record's change makes stale on the screens (their query keys). */
 function keysOf(entity: string): Key[] {
-  if (entity === 'product') return [productKeys.all, dashboardKeys.all];
+  if (entity === 'product') return [productKeys.all, dashboardKeys.all, lowStockKeys.all];
   // Product answers show their category's name, colour and images.
-  if (entity === 'category') return [categoryKeys.all, productKeys.all, dashboardKeys.all];
+  if (entity === 'category') return [categoryKeys.all, productKeys.all, dashboardKeys.all, lowStockKeys.all];
   const option = optionFamilyNames.find((family) => optionEntity(family) === entity);
   if (option) return [optionValueKeys.all(option), productKeys.all];
   const banner = bannerFamilyNames.find((family) => family === entity);
   return banner ? [bannerKeys.all(banner)] : [];
 }
 
-function staleKeys(event: LiveEvent): Key[] {
+export function staleKeys(event: LiveEvent): Key[] {
   switch (event.type) {
     case 'order.created':
     case 'order.updated':
@@ -34,6 +35,9 @@ function staleKeys(event: LiveEvent): Key[] {
       return [orderKeys.all, dashboardKeys.all];
     case 'catalogue.changed':
       return keysOf(event.data.entity);
+    case 'stock.low':
+      // A product reached its low-stock line: the Dashboard's Low stock card (api.md §15).
+      return [lowStockKeys.all];
     default:
       return [];
   }

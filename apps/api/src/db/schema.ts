@@ -133,6 +133,8 @@ export interface ProductsTable {
   sub_cat_id: string | null;
   sub_cat_name: string;
   count_in_stock: number;
+  /** The product's own low-stock line; null: the shop's default (LOW_STOCK_THRESHOLD). */
+  low_stock_threshold: number | null;
   rating: number;
   is_featured: number;
   discount: number;
@@ -261,6 +263,8 @@ export interface ActivityTable {
   changes: string;
   request_id: string;
   ip: string;
+  /** A product's stock after a change that took it to or below its low-stock line from above; else null. */
+  stock_low: number | null;
 }
 
 /** A trashed record (api.md §12): its rows as a JSON snapshot until restored or purged. */

@@ -100,6 +100,7 @@ export const expectedAccess: Record<string, Access> = {
   'GET /api/products/catId': 'staff',
   'GET /api/products/get/count': 'staff',
   'GET /api/products/bestSellers': 'staff',
+  'GET /api/products/lowStock': 'staff',
   'GET /api/products/:id': 'staff',
   'POST /api/products/create': W,
   'PUT /api/products/:id': W,

@@ -5,6 +5,7 @@ import { BestSellersRanking } from '../../features/dashboard/components/best-sel
 import { DashboardSummary } from '../../features/dashboard/components/dashboard-summary';
 import { SalesChartCard } from '../../features/dashboard/components/sales-chart-card';
 import { TotalSalesBox } from '../../features/dashboard/components/total-sales-box';
+import { LowStockCard } from '../../features/low-stock/components/low-stock-card';
 import { BestSellingProducts } from '../../features/products/components/best-selling-products';
 import { hasToken } from '../../lib/session';
 import { queryClient } from '../query-client';
@@ -29,6 +30,7 @@ export default function DashboardScreen() {
           <SalesChartCard />
         </Grid>
       </Grid>
+      <LowStockCard />
       <BestSellingProducts />
     </>
   );

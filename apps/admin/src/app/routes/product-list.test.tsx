@@ -196,9 +196,50 @@ describe('Product List: the checkbox column and the bulk action bar', () => {
 
     fakeApi('viewer', answers());
     show();
-    await screen.findByRole('table', { name: 'Products' });
-    await waitFor(() => expect(screen.queryByRole('checkbox')).toBeNull());
+    const table = await screen.findByRole('table', { name: 'Products' });
+    await waitFor(() => expect(within(table).queryByRole('checkbox')).toBeNull());
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+    // A filter, not a selection: the viewer keeps it.
+    expect(screen.getByRole('checkbox', { name: 'Low stock' })).toBeTruthy();
+  });
+});
+
+describe('Product List: the Low stock filter (api.md §15)', () => {
+  it('asks for the low products only, keeps lowStock=true in the address, and exports those', async () => {
+    const downloads = catchDownloads();
+    try {
+      const { calls } = fakeApi(
+        'editor',
+        answers((call) =>
+          call.path.startsWith('/api/products/export') ? new Response('id\n', { status: 200 }) : undefined,
+        ),
+      );
+      const first = show('/products');
+      const filter = await screen.findByRole('checkbox', { name: 'Low stock' });
+      expect((filter as HTMLInputElement).checked).toBe(false);
+      await screen.findByRole('table', { name: 'Products' });
+      fireEvent.click(filter);
+      await waitFor(() =>
+        expect(calls.some((call) => call.path === '/api/products?page=1&perPage=10&lowStock=true')).toBe(true),
+      );
+      expect((screen.getByRole('checkbox', { name: 'Low stock' }) as HTMLInputElement).checked).toBe(true);
+      first.unmount();
+      // From the address (a reload, a saved view).
+      show('/products?lowStock=true&catId=c1');
+      expect(((await screen.findByRole('checkbox', { name: 'Low stock' })) as HTMLInputElement).checked).toBe(true);
+      await waitFor(() =>
+        expect(calls.some((call) => call.path === '/api/products/catId?catId=c1&page=1&perPage=10&lowStock=true')).toBe(
+          true,
+        ),
+      );
+      fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(downloads.saved).toHaveLength(1));
+      expect(calls.filter((call) => call.path.includes('/export')).map((call) => call.path)).toEqual([
+        '/api/products/export?catId=c1&lowStock=true',
+      ]);
+    } finally {
+      downloads.restore();
+    }
   });
 });
 

@@ -41,6 +41,7 @@ export default function ProductListScreen() {
       />
       <ProductListSummary />
       <BestSellingProducts
+        lowStockFilter
         selection={
           canWrite || canDelete
             ? {

@@ -58,6 +58,7 @@ describe('forms point at the field', () => {
       price: '450',
       oldPrice: '500',
       isFeatured: 'false',
+      lowStockThreshold: '',
       countInStock: '3',
       brand: 'Skyline',
       discount: '10',

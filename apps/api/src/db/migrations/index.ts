@@ -18,6 +18,7 @@ import * as bulkEdits from './2026-11-26-071-bulk-edits';
 import * as savedViews from './2026-11-26-080-saved-views';
 import * as orderNotesInvoices from './2026-11-26-081-order-notes-invoices';
 import * as listSorts from './2026-11-26-082-list-sorts';
+import * as lowStock from './2026-11-26-090-low-stock';
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the bundled
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-080-saved-views': savedViews,
   '2026-11-26-081-order-notes-invoices': orderNotesInvoices,
   '2026-11-26-082-list-sorts': listSorts,
+  '2026-11-26-090-low-stock': lowStock,
 };

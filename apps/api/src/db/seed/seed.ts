@@ -148,6 +148,8 @@ async function seedWith(
       sub_cat_id: row.sub_cat_id,
       sub_cat_name: row.sub_cat_name,
       count_in_stock: row.count_in_stock,
+      // Demo products follow the shop's default low-stock line.
+      low_stock_threshold: row.low_stock_threshold ?? null,
       rating: row.rating,
       is_featured: row.is_featured,
       discount: row.discount,

@@ -94,10 +94,14 @@ async function writeEntries(trx: Db, bus: EventBus | undefined, rows: Insertable
     entity: row.entity,
     entityId: row.entity_id,
     entityName: row.entity_name,
+    stockLow: row.stock_low ?? null,
   }));
   // An import that also made categories and option values: each kind's screens hear of it.
   const kinds = [...new Set(facts.map((fact) => fact.entity))];
-  const events = kinds.flatMap((kind) => eventsOfUnit(facts.filter((fact) => fact.entity === kind)));
+  // In the order of their ids, as a replay sends them (live-events.ts).
+  const events = kinds
+    .flatMap((kind) => eventsOfUnit(facts.filter((fact) => fact.entity === kind)))
+    .sort((a, b) => Number(a.id) - Number(b.id));
   await bus.during(trx, events);
   sent.push(...events);
 }
@@ -142,7 +146,33 @@ function originOf(request: FastifyRequest): ChangeOrigin {
   };
 }
 
-function entryRow(origin: ChangeOrigin, at: string, facts: EntryFacts): Insertable<ActivityTable> {
+/** A product's low-stock line in a snapshot: its own threshold, or the shop's default. */
+function isLow(snapshot: RecordSnapshot, lowStockDefault: number): boolean {
+  const own = snapshot.fields.lowStockThreshold;
+  return Number(snapshot.fields.countInStock) <= (typeof own === 'number' ? own : lowStockDefault);
+}
+
+/**
+ * The stock after a change that took a product from above its low-stock line to at or below it
+ * (api.md §15: `stock.low` once per crossing); null for any other change. A product made or put
+ * back low has crossed nothing. Kept on the entry (`stock_low`), so its event replays as sent.
+ */
+export function stockLowOf(
+  entity: ActivityEntity,
+  before: RecordSnapshot | null,
+  after: RecordSnapshot | null,
+  lowStockDefault: number | undefined,
+): number | null {
+  if (entity !== 'product' || !before || !after || lowStockDefault === undefined) return null;
+  return !isLow(before, lowStockDefault) && isLow(after, lowStockDefault) ? Number(after.fields.countInStock) : null;
+}
+
+function entryRow(
+  origin: ChangeOrigin,
+  at: string,
+  facts: EntryFacts,
+  lowStockDefault?: number,
+): Insertable<ActivityTable> {
   const { before, after } = facts;
   // Who: the signed-in caller; for a sign-in, sign-up or accepted invitation, the account itself.
   const self = facts.actor !== undefined ? facts.actor : facts.entity === 'user' ? after : null;
@@ -161,6 +191,7 @@ function entryRow(origin: ChangeOrigin, at: string, facts: EntryFacts): Insertab
     changes: JSON.stringify(withoutChanges.has(facts.action) ? {} : facts.changes),
     request_id: origin.requestId,
     ip: origin.ip,
+    stock_low: stockLowOf(facts.entity, before, after, lowStockDefault),
   };
 }
 
@@ -189,6 +220,7 @@ async function recordMany<T>(
   groups: readonly RecordsOfKind[],
   unit: Unit<T>,
   announce: (rows: Insertable<ActivityTable>[]) => Promise<void>,
+  lowStockDefault: number | undefined,
 ): Promise<T> {
   const before: Array<Map<string, RecordSnapshot>> = [];
   for (const group of groups) before.push(await readRecords(trx, group.change.entity, group.records));
@@ -202,7 +234,7 @@ async function recordMany<T>(
       const is = after.get(id) ?? null;
       const changes = changesBetween(was, is);
       if (Object.keys(changes).length === 0) continue;
-      rows.push(entryRow(origin, at, { ...change, entityId: id, before: was, after: is, changes }));
+      rows.push(entryRow(origin, at, { ...change, entityId: id, before: was, after: is, changes }, lowStockDefault));
     }
   }
   await announce(rows);
@@ -220,10 +252,12 @@ export function recordJobUnit<T>(
   groups: readonly RecordsOfKind[],
   unit: Unit<T>,
   bus?: EventBus,
+  /** The shop's low-stock line (LOW_STOCK_THRESHOLD): a product's change that crosses it is marked. */
+  lowStockDefault?: number,
 ): Promise<T> {
   const at = new Date(clock()).toISOString();
   return runAnnounced(run, bus, (trx, sent) =>
-    recordMany(trx, origin, at, groups, unit, (rows) => writeEntries(trx, bus, rows, sent)),
+    recordMany(trx, origin, at, groups, unit, (rows) => writeEntries(trx, bus, rows, sent), lowStockDefault),
   );
 }
 
@@ -248,6 +282,8 @@ export function recordingTransactions(
   run: DbHandle['transaction'],
   clock: () => number,
   bus?: EventBus,
+  /** The shop's low-stock line (LOW_STOCK_THRESHOLD): a product's change that crosses it is marked. */
+  lowStockDefault?: number,
 ): RecordedTransaction {
   return (unit, changes) => {
     const request = requestContext.get('request');
@@ -262,8 +298,14 @@ export function recordingTransactions(
       const change = { action: declared.action, entity };
       const at = new Date(clock()).toISOString();
       return runAnnounced(run, bus, (trx, sent) =>
-        recordMany(trx, originOf(request), at, [{ change, records: changes.records }], unit, (rows) =>
-          writeEntries(trx, bus, rows, sent),
+        recordMany(
+          trx,
+          originOf(request),
+          at,
+          [{ change, records: changes.records }],
+          unit,
+          (rows) => writeEntries(trx, bus, rows, sent),
+          lowStockDefault,
         ),
       );
     }
@@ -277,15 +319,20 @@ export function recordingTransactions(
       const entityId = target.id ?? idAnswered(result) ?? '';
       const after = await readRecord(trx, target.entity, entityId);
       const changes = changesBetween(before, after);
-      const row = entryRow(originOf(request), new Date(clock()).toISOString(), {
-        action: declared.statusOnly && isStatusChange(changes) ? 'status' : declared.action,
-        entity: target.entity,
-        entityId,
-        before,
-        after,
-        changes,
-        ...(target.name === undefined ? {} : { name: target.name }),
-      });
+      const row = entryRow(
+        originOf(request),
+        new Date(clock()).toISOString(),
+        {
+          action: declared.statusOnly && isStatusChange(changes) ? 'status' : declared.action,
+          entity: target.entity,
+          entityId,
+          before,
+          after,
+          changes,
+          ...(target.name === undefined ? {} : { name: target.name }),
+        },
+        lowStockDefault,
+      );
       await writeEntries(trx, bus, [row], sent);
       return result;
     });

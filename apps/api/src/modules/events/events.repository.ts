@@ -5,7 +5,7 @@ import { eventfulEntities } from './live-events';
 export function entriesSince(db: Db, since: string, afterSeq: number, limit: number) {
   return db
     .selectFrom('activity')
-    .select(['seq', 'action', 'entity', 'entity_id', 'entity_name', 'request_id'])
+    .select(['seq', 'action', 'entity', 'entity_id', 'entity_name', 'request_id', 'stock_low'])
     .where('at', '>=', since)
     .where('seq', '>', afterSeq)
     .where('entity', 'in', [...eventfulEntities])

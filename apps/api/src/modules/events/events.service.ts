@@ -20,26 +20,35 @@ const overlapMs = 5000;
  * work that changed many records). Without a known id: nothing (a first connection).
  */
 export async function missedEvents(ctx: AppContext, lastEventId: string | undefined): Promise<LiveEvent[]> {
-  const seq = Number(lastEventId);
-  if (!lastEventId || !Number.isSafeInteger(seq) || seq < 0) return [];
+  // An entry's own event has its number as id; its stock.low the number and `.1` (live-events.ts).
+  const last = Number(lastEventId);
+  if (!lastEventId || !Number.isFinite(last) || last < 0 || last > Number.MAX_SAFE_INTEGER) return [];
+  const seq = Math.floor(last);
   const seen = await entryTime(ctx.db, seq);
   const oldest = ctx.clock() - eventReplayMs;
   const overlap = ctx.engine === 'postgres' ? overlapMs : 0;
   const from = seen ? Math.max(oldest, Date.parse(seen.at) - overlap) : oldest;
-  const rows = await entriesSince(ctx.db, new Date(from).toISOString(), overlap > 0 ? 0 : seq, replayLimit);
+  // The last entry seen is read again: the events it made after the one seen are still owed.
+  const rows = await entriesSince(ctx.db, new Date(from).toISOString(), overlap > 0 ? 0 : seq - 1, replayLimit);
   // The entries of one request are one unit of work: grouped as the live stream sent them.
   const units = new Map<string, EntryFacts[]>();
   for (const row of rows) {
-    if (row.seq === seq) continue; // the one the client has for sure
     const facts = {
       seq: row.seq,
       action: row.action,
       entity: row.entity,
       entityId: row.entity_id,
       entityName: row.entity_name,
+      stockLow: row.stock_low,
     };
     const key = `${row.request_id}\u0000${row.entity}\u0000${row.action}`;
     units.set(key, [...(units.get(key) ?? []), facts]);
   }
-  return [...units.values()].flatMap(eventsOfUnit).sort((a, b) => Number(a.id) - Number(b.id));
+  return (
+    [...units.values()]
+      .flatMap(eventsOfUnit)
+      // Those of the last entry seen up to the one the client has for sure are left out.
+      .filter((event) => !(Math.floor(Number(event.id)) === seq && Number(event.id) <= last))
+      .sort((a, b) => Number(a.id) - Number(b.id))
+  );
 }

@@ -17,6 +17,7 @@ const product: Product = {
   subCatId: 's1',
   subCatName: 'Kurtas',
   countInStock: 0,
+  lowStockThreshold: null,
   rating: 4.5,
   isFeatured: true,
   discount: 35,

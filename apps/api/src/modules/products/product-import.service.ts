@@ -225,7 +225,9 @@ async function applyBatch(
       }
       await save(trx);
     },
-    // Live events (api.md §14): one catalogue.changed for the batch's products, sent at commit.
+    // Live events (api.md §14): one catalogue.changed for the batch's products, sent at commit
+    // (and a stock.low per product the batch took to its low-stock line, §15).
     ctx.events,
+    ctx.config.lowStockThreshold,
   );
 }

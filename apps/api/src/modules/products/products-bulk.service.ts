@@ -26,7 +26,7 @@ async function selectionOf(ctx: AppContext, body: ProductBulkBody): Promise<stri
   if (body.ids?.length === 0) throw badRequest(bulkMessages.noSelection);
   const ids = body.ids ? [...new Set(body.ids)] : undefined;
   if (!body.filter) return ids ?? [];
-  const filter = productFilterOf(body.filter);
+  const filter = productFilterOf(body.filter, ctx.config.lowStockThreshold);
   if (!filter) return [];
   // One more than allowed tells "too many" from "exactly the limit".
   const matching = await matchingProductIds(ctx.db, ctx.engine, filter, bulkMaxIds + 1);

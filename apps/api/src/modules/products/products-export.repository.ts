@@ -7,12 +7,17 @@ export interface ProductFilter {
   catId?: string | undefined;
   /** Search words (`searchWords`): every one must match as a prefix, as `/api/search` matches. */
   words?: string[] | undefined;
+  /** Only the low products (api.md §15); the shop's default line for those without their own. */
+  lowStockDefault?: number | undefined;
 }
 
 /** The filter as conditions on `products as p`: the list's root category, search's full-text match. */
 function conditions(engine: Engine, filter: ProductFilter): Array<RawBuilder<boolean>> {
   const all: Array<RawBuilder<boolean>> = [];
   if (filter.catId !== undefined) all.push(sql<boolean>`p.cat_id = ${filter.catId}`);
+  if (filter.lowStockDefault !== undefined) {
+    all.push(sql<boolean>`p.count_in_stock <= coalesce(p.low_stock_threshold, ${filter.lowStockDefault})`);
+  }
   if (filter.words !== undefined) {
     const match = matchExpression(engine, filter.words);
     all.push(

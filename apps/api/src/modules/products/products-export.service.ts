@@ -14,8 +14,9 @@ const pageSize = 250;
  * The list's and search's selection as a filter (api.md §13: "filtered like the product list");
  * undefined when `q` holds no word at all, which, as in search, matches nothing.
  */
-export function productFilterOf(query: ProductExportQuery): ProductFilter | undefined {
+export function productFilterOf(query: ProductExportQuery, lowStockDefault: number): ProductFilter | undefined {
   const filter: ProductFilter = { catId: query.catId };
+  if (query.lowStock === 'true') filter.lowStockDefault = lowStockDefault;
   if (query.q) {
     const words = searchWords(query.q);
     if (words.length === 0) return undefined;
@@ -41,7 +42,7 @@ export async function* productCsvPages(
   query: ProductExportQuery,
   imageUrls: ImageUrls,
 ): AsyncGenerator<string[][]> {
-  const filter = productFilterOf(query);
+  const filter = productFilterOf(query, ctx.config.lowStockThreshold);
   if (!filter) return;
   for (let after = ''; ; ) {
     const { records, next } = await readPage(ctx, filter, after, imageUrls);

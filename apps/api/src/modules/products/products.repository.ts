@@ -16,6 +16,7 @@ const productColumns = [
   'p.sub_cat_id',
   'p.sub_cat_name',
   'p.count_in_stock',
+  'p.low_stock_threshold',
   'p.rating',
   'p.is_featured',
   'p.discount',
@@ -60,6 +61,7 @@ export function toProduct(row: ProductRow): Product {
     subCatId: row.sub_cat_id ?? '',
     subCatName: row.sub_cat_name,
     countInStock: row.count_in_stock,
+    lowStockThreshold: row.low_stock_threshold,
     rating: row.rating,
     isFeatured: row.is_featured === 1,
     discount: row.discount,
@@ -95,6 +97,8 @@ const sortColumns = {
 
 export interface PageSpec {
   catId?: string | undefined;
+  /** Only the low products (lowProductsQuery): few next to the catalogue, paged by offset. */
+  low?: LowProducts | undefined;
   sort: keyof typeof sortColumns;
   order: 'asc' | 'desc';
   limit: number;
@@ -122,6 +126,7 @@ export async function pageProducts(
   version: number,
 ): Promise<Array<{ id: string; json: string | null }>> {
   const column = sortColumns[spec.sort];
+  if (spec.low) return pageLowProducts(db, spec, spec.low);
   const start = await marks.markFor(
     version,
     { catId: spec.catId, column, order: spec.order, perPage: spec.limit },
@@ -146,6 +151,51 @@ export async function pageProducts(
       .offset(start ? start.skip : spec.offset)
       .compile(),
   );
+}
+
+/**
+ * The low products (api.md §15: `count_in_stock <= coalesce(low_stock_threshold, default)`),
+ * optionally of one root category, as a query of their ids. It follows the (count_in_stock, id)
+ * index and stops at the highest line any product has (an index max on low_stock_threshold):
+ * it reads the products at or below that stock, not the catalogue.
+ */
+export async function lowProductsQuery(db: Db, lowStockDefault: number, catId?: string) {
+  const highest = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.max('low_stock_threshold').as('line'))
+    .executeTakeFirst();
+  const bound = Math.max(lowStockDefault, Number(highest?.line ?? 0));
+  let query = db
+    .selectFrom('products')
+    .select('id')
+    .where('count_in_stock', '<=', bound)
+    .where(sql<boolean>`count_in_stock <= coalesce(low_stock_threshold, ${lowStockDefault})`);
+  if (catId) query = query.where('cat_id', '=', catId);
+  return query;
+}
+type LowProducts = Awaited<ReturnType<typeof lowProductsQuery>>;
+
+/** The low products, lowest stock first (then by id). */
+export async function lowStockProducts(db: Db, lowStockDefault: number): Promise<Product[]> {
+  const low = await lowProductsQuery(db, lowStockDefault);
+  const rows = await selectProducts(db).where('p.id', 'in', low).orderBy('p.count_in_stock').orderBy('p.id').execute();
+  return rows.map(toProduct);
+}
+
+export async function countLowProducts(low: LowProducts): Promise<number> {
+  const row = await low
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** A page of the low products in the list's own sort (name, price, rating or creation), from `product_list`. */
+function pageLowProducts(db: Db, spec: PageSpec, low: LowProducts) {
+  const column = sortColumns[spec.sort];
+  let query = db.selectFrom('product_list').select(['id', 'json']).where('id', 'in', low);
+  if (column !== 'id') query = query.orderBy(column, spec.order);
+  return query.orderBy('id', spec.order).limit(spec.limit).offset(spec.offset).execute();
 }
 
 /** Products in one category (an index range count, not a table scan). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   idParamSchema,
+  lowStockProductsSchema,
   objectBodySchema,
   productDeletedSchema,
   productListQuerySchema,
@@ -85,6 +86,8 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     sendPage(ctx, request, reply, () => products.listProducts(ctx, request.query)),
   );
   app.get('/get/count', { schema: { response: { 200: productsCountSchema } } }, () => products.countProducts(ctx));
+  // A static path: matched before `/:id` whatever the order of declaration (find-my-way).
+  app.get('/lowStock', { schema: { response: { 200: lowStockProductsSchema } } }, () => products.listLowStock(ctx));
   // One product's tag follows that product's answer, not the catalogue (api.md §14).
   app.get('/:id', { schema: { params: idParamSchema, response: { 200: productSchema } } }, async (request, reply) =>
     sendTagged(request, reply, await products.getProduct(ctx, request.params.id)),

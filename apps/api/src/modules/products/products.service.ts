@@ -1,4 +1,10 @@
-import { type Product, type ProductListQuery, productFormSchema, productMessages } from '@shopdesk/contract';
+import {
+  type LowStockProduct,
+  type Product,
+  type ProductListQuery,
+  productFormSchema,
+  productMessages,
+} from '@shopdesk/contract';
 import type { AppContext } from '../../context';
 import { bumpCounter, bumpCounters, counterNames, readCounter } from '../../db/counters';
 import type { Caller } from '../../lib/caller';
@@ -43,12 +49,19 @@ export async function listProducts(ctx: AppContext, query: ProductListQuery): Pr
   const perPage = query.perPage ?? defaultPerPage;
   const sort = query.sort ?? 'dateCreated';
   const order = query.order ?? 'asc';
+  const lowStock = query.lowStock === 'true';
   const { count: catalogue, version } = await ctx.catalogue.current();
-  const key = `list\u0000${query.catId ?? ''}\u0000${sort}\u0000${order}\u0000${page}\u0000${perPage}`;
+  const key = `list\u0000${query.catId ?? ''}\u0000${lowStock ? 'low' : ''}\u0000${sort}\u0000${order}\u0000${page}\u0000${perPage}`;
   const json = await keptPage(ctx, key, version, page, async () => {
-    const totalCount = query.catId ? await repo.countProductsInCategory(ctx.db, query.catId) : catalogue;
+    // Low products only (api.md §15): counted and paged by the query that finds them.
+    const low = lowStock ? await repo.lowProductsQuery(ctx.db, ctx.config.lowStockThreshold, query.catId) : undefined;
+    const totalCount = low
+      ? await repo.countLowProducts(low)
+      : query.catId
+        ? await repo.countProductsInCategory(ctx.db, query.catId)
+        : catalogue;
     const offset = (page - 1) * perPage;
-    const spec = { catId: query.catId, sort, order, limit: perPage, offset };
+    const spec = { catId: query.catId, low, sort, order, limit: perPage, offset };
     const rows = offset >= totalCount ? [] : await repo.pageProducts(ctx, spec, version);
     const texts = rows.every((row) => row.json !== null)
       ? rows.map((row) => row.json)
@@ -59,6 +72,16 @@ export async function listProducts(ctx: AppContext, query: ProductListQuery): Pr
     return productPageJson(texts.join(','), numbersOf(totalCount, page, perPage));
   });
   return { json, version };
+}
+
+/**
+ * `GET /api/products/lowStock` (api.md §15): every low product, lowest stock first, with the line
+ * it is measured against. Trashed products are out of `products`, so out of this list too.
+ */
+export async function listLowStock(ctx: AppContext): Promise<LowStockProduct[]> {
+  const fallback = ctx.config.lowStockThreshold;
+  const low = await repo.lowStockProducts(ctx.db, fallback);
+  return low.map((product) => ({ ...product, lowStockLine: product.lowStockThreshold ?? fallback }));
 }
 
 export async function getProduct(ctx: AppContext, id: string): Promise<Product> {
@@ -90,6 +113,8 @@ async function productValues(ctx: AppContext, body: unknown): Promise<repo.Produ
     sub_cat_id: subCategory?.id ?? null,
     sub_cat_name: subCategory?.name ?? '',
     count_in_stock: input.countInStock,
+    // Null: the product follows the shop's default (LOW_STOCK_THRESHOLD); not sent: left as it is.
+    ...(input.lowStockThreshold === undefined ? {} : { low_stock_threshold: input.lowStockThreshold }),
     rating: input.rating,
     is_featured: input.isFeatured ? 1 : 0,
     discount: input.discount,

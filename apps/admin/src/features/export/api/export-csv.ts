@@ -9,9 +9,9 @@ function queryOf(filters: Record<string, string | undefined>): string {
   return text ? `?${text}` : '';
 }
 
-/** `GET /api/products/export?q=&catId=` (api.md §13): the products the list shows, as CSV. */
+/** `GET /api/products/export?q=&catId=&lowStock=` (api.md §13, §15): the products the list shows, as CSV. */
 export async function exportProducts(filter: ProductExportQuery): Promise<string> {
-  const path = `${productExportPath}${queryOf({ q: filter.q, catId: filter.catId })}`;
+  const path = `${productExportPath}${queryOf({ q: filter.q, catId: filter.catId, lowStock: filter.lowStock })}`;
   return (await downloadFile(path, 'products.csv')).name;
 }
 

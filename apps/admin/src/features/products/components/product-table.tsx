@@ -114,14 +114,14 @@ function useShownPage(addressPage: number) {
  * With a `selection` (Product List), a checkbox column comes first and its bar sits above.
  */
 export function ProductTable({ selection }: { selection?: ProductTableSelection | undefined }) {
-  const { page: addressPage, perPage, catId, q, sort, update, setSort } = useProductFilters();
+  const { page: addressPage, perPage, catId, q, lowStock, sort, update, setSort } = useProductFilters();
   const [page, showPage] = useShownPage(addressPage);
   // A search is ranked by the server and takes no sort.
   const shownSort = q ? undefined : sort;
   const sortField = shownSort && productSortFields[shownSort.sort];
   const sortOrder = shownSort?.order ?? 'asc';
   const apiSort = sortField && { field: sortField, order: sortOrder };
-  const query = useProducts({ page, perPage, catId, q, sort: apiSort });
+  const query = useProducts({ page, perPage, catId, q, lowStock, sort: apiSort });
   const queryClient = useQueryClient();
   const { deleteItem, deletingId, isShown: canDelete } = useDeleteProduct();
   const canEdit = useCan('catalogue:write');
@@ -163,8 +163,8 @@ export function ProductTable({ selection }: { selection?: ProductTableSelection 
   useEffect(() => {
     if (!hasNext) return;
     const sort = sortField && { field: sortField, order: sortOrder };
-    void queryClient.prefetchQuery(productsQueryOptions({ page: page + 1, perPage, catId, q, sort }));
-  }, [hasNext, queryClient, page, perPage, catId, q, sortField, sortOrder]);
+    void queryClient.prefetchQuery(productsQueryOptions({ page: page + 1, perPage, catId, q, lowStock, sort }));
+  }, [hasNext, queryClient, page, perPage, catId, q, lowStock, sortField, sortOrder]);
 
   if (query.isLoading) return <LoadingState label="Loading products..." />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;

@@ -17,7 +17,7 @@ export const productSortFields: Record<ProductSort, ProductSortField> = {
   date: 'dateCreated',
 };
 
-type FilterChanges = Partial<{ page: number; perPage: number; catId: string; q: string }>;
+type FilterChanges = Partial<{ page: number; perPage: number; catId: string; q: string; lowStock: boolean }>;
 
 /** Page, page size, category and search live in the URL, so a reload or a shared link keeps them. */
 export function useProductFilters() {
@@ -28,6 +28,8 @@ export function useProductFilters() {
   const catId = params.get('catId') || 'all';
   const q = params.get('q') ?? '';
   const sort = readSort(params, productSorts);
+  // Only products at or below their low-stock line (api.md §15): `lowStock=true` in the URL.
+  const lowStock = params.get('lowStock') === 'true';
 
   function update(changes: FilterChanges) {
     setParams(
@@ -38,7 +40,8 @@ export function useProductFilters() {
             value === '' ||
             (key === 'page' && value === 1) ||
             (key === 'perPage' && value === defaultPerPage) ||
-            (key === 'catId' && value === 'all');
+            (key === 'catId' && value === 'all') ||
+            (key === 'lowStock' && value === false);
           if (isDefault) next.delete(key);
           else next.set(key, String(value));
         }
@@ -55,7 +58,9 @@ export function useProductFilters() {
 
   // What the table shows, as export and bulk edit name it (api.md §13): the search spans the
   // whole catalogue (listProducts), so with one the category is not part of it.
-  const filter: { q?: string; catId?: string } = q ? { q } : catId !== 'all' ? { catId } : {};
+  const filter: { q?: string; catId?: string; lowStock?: 'true' } = q
+    ? { q }
+    : { ...(catId !== 'all' ? { catId } : {}), ...(lowStock ? { lowStock: 'true' as const } : {}) };
 
-  return { page, perPage, catId, q, sort, filter, update, setSort };
+  return { page, perPage, catId, q, lowStock, sort, filter, update, setSort };
 }

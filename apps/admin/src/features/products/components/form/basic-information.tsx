@@ -6,14 +6,26 @@ import { FormTextField } from '../../../../components/form/form-text-field';
 import { selectMenuProps } from './multi-select-field';
 import type { ProductFormValues } from './product-form-values';
 
-type TextKey = 'name' | 'description' | 'price' | 'oldPrice' | 'countInStock' | 'brand' | 'discount';
+type TextKey =
+  | 'name'
+  | 'description'
+  | 'price'
+  | 'oldPrice'
+  | 'countInStock'
+  | 'lowStockThreshold'
+  | 'brand'
+  | 'discount';
 type Props = { control: Control<ProductFormValues, unknown, ProductInput>; categories: Category[] };
 
 /** Name, description, category, sub category, prices, featured flag, stock, brand, discount. */
 export function BasicInformation({ control, categories }: Props) {
   // Every child of every category, flattened (spec §2).
   const subCategories = categories.flatMap((category) => category.children);
-  const text = (key: TextKey, label: string, extra: { numeric?: boolean; multiline?: boolean } = {}) => (
+  const text = (
+    key: TextKey,
+    label: string,
+    extra: { numeric?: boolean; multiline?: boolean; helperText?: string } = {},
+  ) => (
     <FormTextField
       control={control}
       name={key}
@@ -22,6 +34,7 @@ export function BasicInformation({ control, categories }: Props) {
       label={label}
       multiline={extra.multiline}
       minRows={extra.multiline ? 5 : undefined}
+      helperText={extra.helperText}
       // Numbers are typed in text inputs (spec §5); the schema reads them.
       slotProps={{ htmlInput: extra.numeric ? { inputMode: 'decimal' } : undefined }}
     />
@@ -77,6 +90,9 @@ export function BasicInformation({ control, categories }: Props) {
         ])}
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>{text('countInStock', 'PRODUCT STOCK', { numeric: true })}</Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        {text('lowStockThreshold', 'LOW STOCK THRESHOLD', { numeric: true, helperText: 'Blank: the shop default' })}
+      </Grid>
       <Grid size={{ xs: 12, md: 4 }}>{text('brand', 'BRAND')}</Grid>
       <Grid size={{ xs: 12, md: 4 }}>{text('discount', 'DISCOUNT', { numeric: true })}</Grid>
     </Grid>

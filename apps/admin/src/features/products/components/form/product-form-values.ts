@@ -12,6 +12,8 @@ export type ProductFormValues = {
   oldPrice: string;
   isFeatured: '' | 'true' | 'false';
   countInStock: string;
+  /** Blank: the product follows the shop's default low-stock line (api.md §15). */
+  lowStockThreshold: string;
   brand: string;
   discount: string;
   productRam: string[];
@@ -32,6 +34,7 @@ export const emptyProductForm: ProductFormValues = {
   oldPrice: '',
   isFeatured: '',
   countInStock: '',
+  lowStockThreshold: '',
   brand: '',
   discount: '',
   productRam: [],
@@ -53,6 +56,7 @@ export function productToForm(product: Product): ProductFormValues {
     oldPrice: String(product.oldPrice),
     isFeatured: product.isFeatured ? 'true' : 'false',
     countInStock: String(product.countInStock),
+    lowStockThreshold: product.lowStockThreshold === null ? '' : String(product.lowStockThreshold),
     brand: product.brand,
     discount: String(product.discount),
     productRam: product.productRam,
