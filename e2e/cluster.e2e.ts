@@ -11,6 +11,9 @@ import { runDrill } from '../scripts/cluster/drill';
 import { type DrillReport, formatReport } from '../scripts/cluster/drill-report';
 import { hasNginx, nginxBinary, readAccessLogWith } from '../scripts/cluster/nginx';
 import { type Cluster, startCluster } from '../scripts/cluster/start';
+import { expectAlert } from './support/accounts';
+import { hasChromium, launchBrowser, signInThroughForm } from './support/browser';
+import { createCategory, createProduct } from './support/bulk-data';
 import { ownerEmail, ownerPassword } from './support/server';
 
 /**
@@ -167,6 +170,52 @@ describe.skipIf(!canRun)('a cluster: two instances behind nginx, one database, o
   });
 
   // Near the end: it kills instance 2.
+  it.skipIf(!hasChromium)(
+    'a dashboard on instance 2 hears of an order placed on instance 1 (LISTEN/NOTIFY): the alert and the bell',
+    async () => {
+      const [first, second] = cluster.instances;
+      if (!first || !second) throw new Error('two instances expected');
+      const token = await signIn(first.baseUrl, ownerEmail, ownerPassword);
+      const category = await createCategory(first, token, 'Fan-out');
+      const product = await createProduct(first, token, category, 'Brass Lamp', 700);
+      const browser = await launchBrowser();
+      try {
+        const context = await browser.newContext({ baseURL: second.baseUrl });
+        const page = await context.newPage();
+        await signInThroughForm(page, ownerEmail, ownerPassword);
+        const bell = page.getByRole('button', { name: /^Notifications:/ });
+        await expect.poll(() => bell.getAttribute('aria-label')).toMatch(/^Notifications: \d+ pending/);
+        const before = Number(/(\d+)/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
+        // A product added on instance 1 shows on instance 2's open Product List: its stream is live.
+        await page.goto('/products');
+        await page.getByRole('heading', { name: 'Product List' }).waitFor();
+        await createProduct(first, token, category, 'Copper Bowl', 450);
+        await expect.poll(() => page.getByText('Copper Bowl').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+        const order = await call<{ id: string }>(first.baseUrl, 'POST', '/api/orders/create', {
+          token,
+          body: {
+            paymentId: 'pay_fanout',
+            name: 'Farah Khan',
+            phoneNumber: '5550177',
+            address: '9 Hill Road',
+            pincode: '400001',
+            email: 'farah@shop.test',
+            userid: 'user-9',
+            status: 'pending',
+            products: [{ productId: product.id, productTitle: 'Brass Lamp', image: '', quantity: 1, price: 700 }],
+          },
+        });
+        expect(order.status).toBe(201);
+        await expectAlert(page, 'New order from Farah Khan', 'success');
+        await expect
+          .poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 })
+          .toBe(`Notifications: ${before + 1} pending ${before + 1 === 1 ? 'order' : 'orders'}`);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
+
   it(`loses no acknowledged write and serves no unexplained error when an instance is SIGKILLed mid-load (${drillSeconds} s)`, async () => {
     const token = await signIn(cluster.url, ownerEmail, ownerPassword);
     const report: DrillReport = await runDrill(cluster, { seconds: drillSeconds, connections, token, databaseUrl });

@@ -5,7 +5,11 @@ import { api, type RunningServer, uploadPng } from './server';
  * Arranging catalogues for the import, export and bulk-edit browser tests: categories and
  * products made over the API, as the dashboard's own forms would.
  */
-export async function createCategory(server: RunningServer, token: string, name: string): Promise<string> {
+export async function createCategory(
+  server: Pick<RunningServer, 'baseUrl'>,
+  token: string,
+  name: string,
+): Promise<string> {
   const image = await uploadPng(server, '/api/category', token);
   const made = await api<{ id: string }>(
     server,
@@ -21,7 +25,7 @@ export async function createCategory(server: RunningServer, token: string, name:
 export type Arranged = { id: string; name: string; price: number };
 
 export async function createProduct(
-  server: RunningServer,
+  server: Pick<RunningServer, 'baseUrl'>,
   token: string,
   category: string,
   name: string,

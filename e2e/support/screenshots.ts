@@ -102,6 +102,52 @@ const shots: Shot[] = [
       await page.getByRole('region', { name: 'First rows of the file' }).waitFor();
     },
   },
+  {
+    // Sorted by price, high to low (in the address), with the Views menu open on a shared view.
+    file: 'products-sorted',
+    path: '/products?sort=price&order=desc',
+    signedIn: true,
+    arrange: async ({ server, token }) => {
+      await api(
+        server,
+        'POST',
+        '/api/views',
+        { name: 'Priciest first', screen: 'products', query: { sort: 'price', order: 'desc' }, shared: true },
+        token,
+      );
+    },
+    ready: headingAndImages('Product List'),
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Views' }).click();
+      await page.getByRole('menuitem', { name: /Priciest first/ }).waitFor();
+    },
+  },
+  {
+    // Ctrl+K: screens, actions and the products found as you type.
+    file: 'command-palette',
+    path: '/dashboard',
+    signedIn: true,
+    ready: heading('Dashboard'),
+    act: async (page) => {
+      await page.keyboard.press('Control+k');
+      const palette = page.getByRole('dialog', { name: 'Search or jump to…' });
+      await palette.getByRole('combobox').fill('sam');
+      await palette.getByRole('option').nth(2).waitFor();
+      await page.waitForTimeout(600);
+    },
+  },
+  {
+    // The form's first rule failed: the spec's alert, and the field marked, described and focused.
+    file: 'form-errors',
+    path: '/product/upload',
+    signedIn: true,
+    ready: heading('Product Upload'),
+    act: async (page) => {
+      await page.getByRole('textbox', { name: 'PRODUCT NAME' }).fill('Kite');
+      await page.getByRole('button', { name: 'PUBLISH AND VIEW' }).click();
+      await page.getByRole('alert').waitFor();
+    },
+  },
   { file: 'categories', path: '/category', signedIn: true, ready: headingAndImages('Category List') },
   { file: 'banners', path: '/banners', signedIn: true, ready: headingAndImages('Banners List') },
   { file: 'staff', path: '/settings/staff', signedIn: true, ready: heading('Staff') },

@@ -88,7 +88,11 @@ export async function ownerToken(server: RunningServer): Promise<string> {
 }
 
 /** Uploads a small generated PNG to a family's /upload, as the dashboard would; returns its URL. */
-export async function uploadPng(server: RunningServer, family: string, token: string): Promise<string> {
+export async function uploadPng(
+  server: Pick<RunningServer, 'baseUrl'>,
+  family: string,
+  token: string,
+): Promise<string> {
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1565c0' } })
     .png()
     .toBuffer();

@@ -82,7 +82,9 @@ describe('Import Products screen', () => {
   it('starts empty, then shows the file’s first rows as the server will read them', async () => {
     fakeApi('editor', () => undefined);
     showImport();
-    expect(await screen.findByText(importMessages.noFile)).toBeTruthy();
+    // The screen is loaded lazily: the file's first test also waits for its code to be
+    // transformed, which takes more than a second on a loaded machine.
+    expect(await screen.findByText(importMessages.noFile, {}, { timeout: 15_000 })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Dry run' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(true);
 
