@@ -163,7 +163,10 @@ describe.skipIf(!hasChromium)('live events across a forced reconnect', () => {
       .poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 })
       .toBe('Notifications: 5 pending orders');
     await bell.click();
-    const entries = await page.getByRole('list', { name: 'Pending orders' }).getByRole('listitem').allInnerTexts();
+    // The bell's panel downloads and reads the newest pending orders when first opened.
+    const list = page.getByRole('list', { name: 'Pending orders' });
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 10_000 }).toBe(5);
+    const entries = await list.getByRole('listitem').allInnerTexts();
     for (const name of ['Before Cut', ...missed]) {
       expect(entries.filter((text) => text.startsWith(`${name} placed an order`)).length, name).toBe(1);
     }

@@ -178,12 +178,18 @@ describe(`an import survives its server being killed (${engineName})`, () => {
       // One import entry per product: the batch that was cut off left none behind.
       const handle = createDb({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
       try {
-        const entries = await handle.db
-          .selectFrom('activity')
-          .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.count<number>('entity_id').distinct().as('ids')])
-          .where('action', '=', 'import')
-          .executeTakeFirstOrThrow();
-        expect({ n: Number(entries.n), ids: Number(entries.ids) }).toEqual({ n: rows, ids: rows });
+        const entries = (entity: 'product' | 'productRAMS') =>
+          handle.db
+            .selectFrom('activity')
+            .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.count<number>('entity_id').distinct().as('ids')])
+            .where('action', '=', 'import')
+            .where('entity', '=', entity)
+            .executeTakeFirstOrThrow();
+        const products = await entries('product');
+        expect({ n: Number(products.n), ids: Number(products.ids) }).toEqual({ n: rows, ids: rows });
+        // And one per option value the file made (eight RAM values), none twice.
+        const made = await entries('productRAMS');
+        expect({ n: Number(made.n), ids: Number(made.ids) }).toEqual({ n: 8, ids: 8 });
       } finally {
         await handle.close();
       }
