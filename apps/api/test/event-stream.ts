@@ -24,6 +24,7 @@ export async function openEventStream(app: FastifyInstance, token: string, lastE
     signal: controller.signal,
   });
   const events: ReceivedEvent[] = [];
+  let ended = false;
   const reading = (async () => {
     const reader = (res.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
@@ -43,10 +44,13 @@ export async function openEventStream(app: FastifyInstance, token: string, lastE
     } catch {
       // aborted by the test
     }
+    ended = true;
   })();
   return {
     res,
     events,
+    /** The server ended the stream (or the test closed it). */
+    ended: () => ended,
     close: async () => {
       controller.abort();
       await reading;

@@ -1,60 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, orderBody, orderLine, productBody } from '../../../test/catalogue-fixtures';
+import { openEventStream } from '../../../test/event-stream';
 import { createPair, type Pair } from '../../../test/server-pair';
 import { bearer, createTestApp, engineName, signIn, type TestApp } from '../../../test/test-app';
 
-interface Received {
-  id: string | undefined;
-  type: string;
-  data: Record<string, unknown>;
-}
-
 /** A browser's view of the stream: `fetch` with the bearer header, frames parsed as they come. */
-async function connect(app: FastifyInstance, token: string, lastEventId?: string) {
-  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  const bound = app.server.address();
-  const address = typeof bound === 'object' && bound ? `http://127.0.0.1:${bound.port}` : '';
-  const controller = new AbortController();
-  const res = await fetch(`${address}/api/events`, {
-    headers: { ...bearer(token), ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
-    signal: controller.signal,
-  });
-  const events: Received[] = [];
-  let ended = false;
-  const reading = (async () => {
-    const reader = (res.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const lines = buffer.slice(0, end).split('\n');
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf('\n\n');
-          const field = (name: string) => lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
-          const type = field('event');
-          if (type) events.push({ id: field('id'), type, data: JSON.parse(field('data') ?? '{}') });
-        }
-      }
-    } catch {
-      // aborted by the test
-    }
-    ended = true;
-  })();
-  return {
-    res,
-    events,
-    ended: () => ended,
-    close: async () => {
-      controller.abort();
-      await reading;
-    },
-  };
-}
+const connect = openEventStream;
 
 /**
  * On Node 22 a `fetch` aborted in the middle of a stream can leave its connection open to the

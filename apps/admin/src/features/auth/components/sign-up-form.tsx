@@ -4,9 +4,9 @@ import { messages, signupBodySchema } from '@shopdesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FormOutlinedField } from '../../../components/form/form-outlined-field';
+import { FormPhoneField } from '../../../components/form/form-phone-field';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { phoneInputProps, phoneType } from '../../../components/form/phone-input';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { specResolver } from '../../../components/form/spec-resolver';
 import { useSpecForm } from '../../../components/form/use-spec-form';
 import { redirectDelayMs } from '../../../config/constants';
@@ -66,31 +66,8 @@ function OpenSignUpForm() {
     <AuthForm noValidate onSubmit={(event) => void form.submit(handleSubmit)(event)}>
       <FormTextField control={form.control} name="name" label="Name" autoComplete="name" fullWidth />
       <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" fullWidth />
-      <FormTextField
-        control={form.control}
-        name="phone"
-        label="Phone"
-        type={phoneType}
-        autoComplete="tel"
-        slotProps={{ htmlInput: phoneInputProps }}
-        fullWidth
-      />
-      <FormOutlinedField
-        control={form.control}
-        name="password"
-        password
-        label="Password"
-        autoComplete="new-password"
-        fullWidth
-      />
-      <FormOutlinedField
-        control={form.control}
-        name="confirmPassword"
-        password
-        label="Confirm Password"
-        autoComplete="new-password"
-        fullWidth
-      />
+      <FormPhoneField control={form.control} name="phone" />
+      <NewPasswordFields control={form.control} />
       <SubmitButton isPending={signUp.isPending || isRedirecting}>Sign Up</SubmitButton>
       <OrDivider />
       <GoogleSignInButton />

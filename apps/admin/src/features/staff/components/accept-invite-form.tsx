@@ -1,9 +1,9 @@
 import { type AcceptInviteBody, acceptInviteBodySchema, staffMessages } from '@shopdesk/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FormOutlinedField } from '../../../components/form/form-outlined-field';
+import { FormPhoneField } from '../../../components/form/form-phone-field';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { phoneInputProps, phoneType } from '../../../components/form/phone-input';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { specResolver } from '../../../components/form/spec-resolver';
 import { useSpecForm } from '../../../components/form/use-spec-form';
 import { redirectDelayMs } from '../../../config/constants';
@@ -58,31 +58,8 @@ export function AcceptInviteForm({ token }: { token: string }) {
       style={{ display: 'grid', gap: 16 }}
     >
       <FormTextField control={form.control} name="name" label="Name" autoComplete="name" fullWidth />
-      <FormTextField
-        control={form.control}
-        name="phone"
-        label="Phone"
-        type={phoneType}
-        autoComplete="tel"
-        slotProps={{ htmlInput: phoneInputProps }}
-        fullWidth
-      />
-      <FormOutlinedField
-        control={form.control}
-        name="password"
-        password
-        label="Password"
-        autoComplete="new-password"
-        fullWidth
-      />
-      <FormOutlinedField
-        control={form.control}
-        name="confirmPassword"
-        password
-        label="Confirm Password"
-        autoComplete="new-password"
-        fullWidth
-      />
+      <FormPhoneField control={form.control} name="phone" />
+      <NewPasswordFields control={form.control} />
       <AcceptInviteSubmit isPending={accept.isPending || isRedirecting} />
     </form>
   );

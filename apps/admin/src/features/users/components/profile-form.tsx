@@ -14,8 +14,8 @@ import {
 import { useState } from 'react';
 import { useController } from 'react-hook-form';
 import { FormOutlinedField } from '../../../components/form/form-outlined-field';
+import { FormPhoneField } from '../../../components/form/form-phone-field';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { phoneInputProps, phoneType } from '../../../components/form/phone-input';
 import { specResolver } from '../../../components/form/spec-resolver';
 import { useSpecForm } from '../../../components/form/use-spec-form';
 import { showAlert } from '../../../lib/alerts';
@@ -89,15 +89,7 @@ export function ProfileForm({ user }: { user: User }) {
               fullWidth
             />
           ) : null}
-          <FormTextField
-            control={form.control}
-            name="phone"
-            label="Phone"
-            type={phoneType}
-            autoComplete="tel"
-            slotProps={{ htmlInput: phoneInputProps }}
-            fullWidth
-          />
+          <FormPhoneField control={form.control} name="phone" />
           <Box>
             <Button type="submit" variant="contained" size="large" disabled={update.isPending || isUploading}>
               {update.isPending ? <CircularProgress size={24} color="inherit" aria-label="Saving" /> : 'Save'}
