@@ -3,15 +3,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, openSignedIn } from './support/accounts';
 import { expectAccessible, hasChromium, launchBrowser } from './support/browser';
-import { api, ownerToken, type RunningServer, startServer, uploadPng } from './support/server';
+import { arranger, ownerToken, type RunningServer, startServer, uploadPng } from './support/server';
 
 /** A product and an order of it, made over the API. */
 async function arrange(server: RunningServer, token: string) {
-  const call = async <T>(method: string, url: string, body?: unknown) => {
-    const res = await api<T>(server, method, url, body, token);
-    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
+  const call = arranger(server, token);
   const category = await call<{ id: string }>('POST', '/api/category/create', {
     name: 'Lighting',
     slug: 'Lighting',

@@ -4,15 +4,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAdmin, expectAlert, openSignedIn } from './support/accounts';
 import { bothThemes, expectAccessible, hasChromium, launchBrowser } from './support/browser';
-import { api, ownerToken, type RunningServer, startServer, uploadPng } from './support/server';
+import { api, arranger, ownerToken, type RunningServer, startServer, uploadPng } from './support/server';
 
 /** A category, a product with an image and two pending orders of it, made over the API. */
 async function arrangeOrders(server: RunningServer, token: string): Promise<Order[]> {
-  const call = async <T>(method: string, url: string, body?: unknown) => {
-    const res = await api<T>(server, method, url, body, token);
-    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
+  const call = arranger(server, token);
   const category = await call<{ id: string }>('POST', '/api/category/create', {
     name: 'Phones',
     slug: 'Phones',

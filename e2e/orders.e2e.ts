@@ -2,7 +2,7 @@ import type { Order } from '@shopdesk/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bothThemes, expectAccessible, hasChromium, launchBrowser, newPage, useSession } from './support/browser';
-import { api, ownerEmail, ownerPassword, type RunningServer, startServer, uploadPng } from './support/server';
+import { api, arranger, ownerEmail, ownerPassword, type RunningServer, startServer, uploadPng } from './support/server';
 
 const columns = [
   'Order Id',
@@ -24,11 +24,7 @@ type Session = { token: string; user: { id: string; name: string; email: string 
 
 /** A category, two products and twelve pending orders, made over the API like a storefront would. */
 async function arrangeShop(server: RunningServer, token: string) {
-  const call = async <T>(method: string, url: string, body?: unknown) => {
-    const res = await api<T>(server, method, url, body, token);
-    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
+  const call = arranger(server, token);
   const category = await call<{ id: string }>('POST', '/api/category/create', {
     name: 'Phones',
     slug: 'Phones',

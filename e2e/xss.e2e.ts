@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, newPage, signInThroughForm } from './support/browser';
 import {
   api,
+  arranger,
   ownerEmail,
   ownerPassword,
   ownerToken,
@@ -70,11 +71,7 @@ describe.skipIf(!hasChromium)('stored script payloads', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     const token = await ownerToken(server);
-    const call = async <T>(method: string, url: string, body?: unknown) => {
-      const res = await api<T>(server, method, url, body, token);
-      if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body;
-    };
+    const call = arranger(server, token);
     const category = await call<{ id: string }>('POST', '/api/category/create', {
       name: p.categoryName,
       slug: p.categoryName,

@@ -107,3 +107,15 @@ export async function uploadPng(
   if (res.status !== 200 || !url) throw new Error(`upload failed: ${res.status}`);
   return url;
 }
+
+/**
+ * `api` for arranging a test's data with one token: the answer's body, or an error naming the
+ * call when it answers 300 or more.
+ */
+export function arranger(server: Pick<RunningServer, 'baseUrl'>, token: string) {
+  return async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+    const res = await api<T>(server, method, url, body, token);
+    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+}
