@@ -22,10 +22,7 @@ export default function CategoryEditScreen() {
           <ChangedMeanwhile
             path={categoryPath(id)}
             names={namesRecord('category', id)}
-            onReload={async () => {
-              const read = await category.refetch();
-              if (read.data) held.take(read.data);
-            }}
+            onReload={() => held.reloadFrom(category.refetch)}
           />
           {/* Keyed by record and copy: another category, or a reload, starts from its own values. */}
           <CategoryForm key={`${held.copy.id}:${held.version}`} category={held.copy} />

@@ -31,10 +31,7 @@ export default function ProductEditScreen() {
           <ChangedMeanwhile
             path={productPath(id)}
             names={namesRecord('product', id)}
-            onReload={async () => {
-              const read = await product.refetch();
-              if (read.data) held.take(read.data);
-            }}
+            onReload={() => held.reloadFrom(product.refetch)}
           />
           <ProductForm
             key={`${held.copy.id}:${held.version}`}

@@ -59,10 +59,7 @@ function Editor() {
       <ChangedMeanwhile
         path={path}
         names={namesRecord('product', 'p1')}
-        onReload={async () => {
-          const read = await query.refetch();
-          if (read.data) held.take(read.data);
-        }}
+        onReload={() => held.reloadFrom(query.refetch)}
       />
       <p>Form of {held.copy.name}</p>
       <button type="button" onClick={() => void saveHeld(path, { id: 'p1', name: 'Mine' }).catch(() => undefined)}>

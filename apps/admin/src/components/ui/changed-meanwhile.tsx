@@ -17,8 +17,9 @@ export const namesRecord =
 
 /**
  * The copy of the record at `path` an edit form starts from: the first fresh read, kept while
- * later reads (live refreshes) come in, and held for the form's saves (`If-Match`). `take`
- * starts the form again from another copy (Reload); `version` changes with it, to key the form.
+ * later reads (live refreshes) come in, and held for the form's saves (`If-Match`).
+ * `reloadFrom` reads the record again (the screen's query's `refetch`) and starts the form from
+ * that copy (Reload); `version` changes with it, to key the form.
  */
 export function useHeldCopy<T extends object>(path: string, fresh: T | undefined) {
   const [held, setHeld] = useState<{ path: string; record: T; version: number } | undefined>(undefined);
@@ -29,10 +30,14 @@ export function useHeldCopy<T extends object>(path: string, fresh: T | undefined
     if (copy) holdRecord(path, copy);
   }, [path, copy]);
   useEffect(() => () => releaseRecord(path), [path]);
+  const take = (record: T) => setHeld((last) => ({ path, record, version: (last?.version ?? 0) + 1 }));
   return {
     copy,
     version: mine?.version ?? 0,
-    take: (record: T) => setHeld((last) => ({ path, record, version: (last?.version ?? 0) + 1 })),
+    reloadFrom: async (refetch: () => Promise<{ data?: T | undefined }>) => {
+      const read = await refetch();
+      if (read.data) take(read.data);
+    },
   };
 }
 

@@ -8,7 +8,7 @@ import { type Kysely, sql } from 'kysely';
  *
  * Indexes for "the low products, lowest stock first": (count_in_stock, id) walks them in that
  * order and stops at the highest line any product has, which (low_stock_threshold) answers as
- * an index max (products.repository.ts, lowStockIds).
+ * an index max (products.repository.ts, lowProductsQuery).
  *
  * `activity.stock_low`: the product's stock after a change that took it from above its line to
  * at or below it, null for every other entry. The entry's `stock.low` live event is made from

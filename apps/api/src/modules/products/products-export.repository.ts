@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db, Engine } from '../../db/create-db';
-import { matchExpression, type ProductRow, selectProducts } from './products.repository';
+import { isLowStock, matchExpression, type ProductRow, selectProducts } from './products.repository';
 
 /** What the export (and a bulk edit's "every product matching") selects: the list's category, search's words. */
 export interface ProductFilter {
@@ -15,9 +15,7 @@ export interface ProductFilter {
 function conditions(engine: Engine, filter: ProductFilter): Array<RawBuilder<boolean>> {
   const all: Array<RawBuilder<boolean>> = [];
   if (filter.catId !== undefined) all.push(sql<boolean>`p.cat_id = ${filter.catId}`);
-  if (filter.lowStockDefault !== undefined) {
-    all.push(sql<boolean>`p.count_in_stock <= coalesce(p.low_stock_threshold, ${filter.lowStockDefault})`);
-  }
+  if (filter.lowStockDefault !== undefined) all.push(isLowStock(filter.lowStockDefault, 'p'));
   if (filter.words !== undefined) {
     const match = matchExpression(engine, filter.words);
     all.push(

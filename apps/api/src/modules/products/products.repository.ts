@@ -159,6 +159,15 @@ export async function pageProducts(
  * index and stops at the highest line any product has (an index max on low_stock_threshold):
  * it reads the products at or below that stock, not the catalogue.
  */
+/**
+ * The one low-stock rule in SQL (api.md §15): stock at or below the product's own line, or the
+ * shop's default for a product with none. `table`: the alias the products are read under.
+ */
+export function isLowStock(lowStockDefault: number, table?: string) {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
+  return sql<boolean>`${column('count_in_stock')} <= coalesce(${column('low_stock_threshold')}, ${lowStockDefault})`;
+}
+
 export async function lowProductsQuery(db: Db, lowStockDefault: number, catId?: string) {
   const highest = await db
     .selectFrom('products')
@@ -169,7 +178,7 @@ export async function lowProductsQuery(db: Db, lowStockDefault: number, catId?: 
     .selectFrom('products')
     .select('id')
     .where('count_in_stock', '<=', bound)
-    .where(sql<boolean>`count_in_stock <= coalesce(low_stock_threshold, ${lowStockDefault})`);
+    .where(isLowStock(lowStockDefault));
   if (catId) query = query.where('cat_id', '=', catId);
   return query;
 }

@@ -18,10 +18,7 @@ export function BannerEdit({ family, id }: { family: BannerFamily; id: string })
         <ChangedMeanwhile
           path={bannerPath(family, id)}
           names={namesRecord(family, id)}
-          onReload={async () => {
-            const read = await banner.refetch();
-            if (read.data) held.take(read.data);
-          }}
+          onReload={() => held.reloadFrom(banner.refetch)}
         />
         {/* Keyed by id and copy: another banner, or a reload, starts a fresh form. */}
         <BannerForm key={`${id}:${held.version}`} family={family} banner={held.copy} />
