@@ -3,7 +3,7 @@ import { jsonResponse } from '../testing/render';
 import { api } from './api-client';
 import { ApiError } from './api-error';
 import { registerNavigate } from './navigation';
-import { sessionStore } from './session';
+import { sessionStore, setSigningOut } from './session';
 
 const fetchMock = vi.fn<typeof fetch>();
 const navigate = vi.fn<(path: string) => void>();
@@ -50,6 +50,19 @@ describe('api client', () => {
     expect(localStorage.getItem('user')).toBeNull();
     expect(localStorage.getItem('theme')).toBe('dark');
     expect(sessionStore.get().isLoggedIn).toBe(false);
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('makes no redirect of its own for a 401 answered while a logout runs', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(401, { error: true, msg: 'Please sign in' }));
+    setSigningOut(true);
+    try {
+      await expect(api.get('/api/dashboard/summary')).rejects.toMatchObject({ status: 401 });
+    } finally {
+      setSigningOut(false);
+    }
+    expect(navigate).not.toHaveBeenCalled();
+    await expect(api.get('/api/dashboard/summary')).rejects.toMatchObject({ status: 401 });
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 

@@ -1,6 +1,6 @@
 import { ApiError } from './api-error';
 import { navigateTo } from './navigation';
-import { clearSession, getToken } from './session';
+import { clearSession, getToken, isSigningOut } from './session';
 
 /**
  * Calls whose 401 does not mean "session over, go to sign-in": the credential calls
@@ -13,9 +13,12 @@ export function authHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
-/** A 401 elsewhere means the token expired or was revoked: end the session. */
+/**
+ * A 401 elsewhere means the token expired or was revoked: end the session. Not while a logout
+ * runs: it revoked the token itself and goes to /login on the spec's delay.
+ */
 export function handleUnauthorized(path: string, status: number): void {
-  if (status !== 401) return;
+  if (status !== 401 || isSigningOut()) return;
   const pathname = path.split('?')[0] ?? path;
   if (credentialPaths.includes(pathname)) return;
   clearSession();

@@ -82,6 +82,21 @@ export function updateStoredUser(changes: Partial<Pick<StoredUser, 'name' | 'ema
   sessionStore.set((state) => ({ ...state, user: next }));
 }
 
+let signingOut = false;
+
+/**
+ * Set while a logout runs (spec §4: alert now, /login two seconds later). Calls still in flight
+ * when the token is revoked, and the live stream that reconnects without one, answer 401 then:
+ * the logout makes its own redirect, so those answers must not make an earlier one.
+ */
+export function setSigningOut(value: boolean): void {
+  signingOut = value;
+}
+
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
 /** Drops the token and user only (an expired token must not wipe the theme). */
 export function clearSession(): void {
   signedInPermissions = undefined;

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { redirectDelayMs } from '../../config/constants';
 import { showAlert } from '../../lib/alerts';
 import { api } from '../../lib/api-client';
-import { markLoggedIn } from '../../lib/session';
+import { markLoggedIn, setSigningOut } from '../../lib/session';
 import { resetThemeMode } from '../../lib/theme-store';
 
 /**
@@ -22,6 +22,7 @@ export function useLogout() {
     if (isRunning.current) return;
     isRunning.current = true;
     setIsLoggingOut(true);
+    setSigningOut(true);
     try {
       await api.post('/api/user/logout');
     } catch {
@@ -36,6 +37,7 @@ export function useLogout() {
       isRunning.current = false;
       setIsLoggingOut(false);
       navigate('/login');
+      setSigningOut(false);
     }, redirectDelayMs);
   }
 
