@@ -5,6 +5,7 @@ import { optionFamilies } from './option-families';
 import { productSchema } from './products';
 
 export { trashPath } from './paths';
+export { trashMessages } from './trash-messages';
 
 /** What the trash holds, named as the activity log names records (api.md §11, §12). */
 export const trashEntityNames = [
@@ -65,12 +66,3 @@ const optionRecordOfAnyFamily = z.union(
  * a banner, or an option value.
  */
 export const restoredSchema = z.union([productSchema, categoryDataSchema, optionRecordOfAnyFamily, bannerSchema]);
-
-export const trashMessages = {
-  notFound: 'This record is not in the trash (it may have been restored or deleted forever)',
-  restored: 'Restored',
-  purged: 'Deleted forever',
-  onlyOwnerPurges: 'Only Admin can delete forever',
-  categoryPurged: 'Its category was deleted for good, so this record cannot be restored',
-  parentPurged: 'Its parent category was deleted for good, so this sub category cannot be restored',
-} as const;
