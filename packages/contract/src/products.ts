@@ -223,6 +223,24 @@ export const productDeletedSchema = z.object({ success: z.literal(true), message
  * line it is measured against (`lowStockLine`: its own threshold, or the shop's default).
  */
 export const lowStockProductsSchema = z.array(productSchema.extend({ lowStockLine: z.number().int() }));
+
+/** The most low products one answer of `GET /api/products/lowStock?limit=` gives. */
+export const maxLowStockLimit = 500;
+const badLowStockLimit = `limit must be a whole number from 1 to ${maxLowStockLimit}`;
+
+/**
+ * `GET /api/products/lowStock?limit=N`: the N lowest only (the Dashboard's card asks for its
+ * first rows; a shop of thousands of low products would otherwise send them all). Without it,
+ * every low product, as api.md §15 says; the answer is the same bare list either way.
+ */
+export const lowStockQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: badLowStockLimit })
+    .int(badLowStockLimit)
+    .min(1, badLowStockLimit)
+    .max(maxLowStockLimit, badLowStockLimit)
+    .optional(),
+});
 export type LowStockProduct = z.infer<typeof lowStockProductsSchema>[number];
 
 export const bestSellersSchema = z.object({

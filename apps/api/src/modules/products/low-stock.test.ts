@@ -7,8 +7,8 @@ import { bearer, createTestApp, engineName, signIn, type TestApp } from '../../.
 
 /** Low stock (api.md §15): the product field, the list, the list filter and the `stock.low` event. */
 
-const lowNames = async (t: TestApp, token: string) => {
-  const res = await t.request({ method: 'GET', url: '/api/products/lowStock', headers: bearer(token) });
+const lowNames = async (t: TestApp, token: string, query = '') => {
+  const res = await t.request({ method: 'GET', url: `/api/products/lowStock${query}`, headers: bearer(token) });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as LowStockProduct[]).map((p) => [p.name, p.countInStock, p.lowStockLine]);
 };
@@ -90,6 +90,23 @@ describe(`low stock: field, list and filter (${engineName})`, () => {
     // Not taken for a product id.
     const one = await t.request({ method: 'GET', url: '/api/products/lowStock', headers: bearer(token) });
     expect(Array.isArray(one.json())).toBe(true);
+  });
+
+  it('gives the lowest `limit` only when asked (the same bare list), and refuses a limit out of 1–500', async () => {
+    expect(await lowNames(t, token, '?limit=2')).toEqual([
+      ['Empty', 0, 5],
+      ['At default', 5, 5],
+    ]);
+    expect((await lowNames(t, token, '?limit=500')).map(([name]) => name)).toEqual([
+      'Empty',
+      'At default',
+      'Own line high',
+    ]);
+    for (const bad of ['0', '501', '1.5', 'ten', '']) {
+      const res = await t.request({ method: 'GET', url: `/api/products/lowStock?limit=${bad}`, headers: bearer(token) });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toMatchObject({ error: true, msg: 'limit must be a whole number from 1 to 500' });
+    }
   });
 
   it('filters the product list with lowStock=true, paged and sorted, with a category too', async () => {

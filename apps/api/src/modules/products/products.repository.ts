@@ -185,9 +185,11 @@ export async function lowProductsQuery(db: Db, lowStockDefault: number, catId?: 
 type LowProducts = Awaited<ReturnType<typeof lowProductsQuery>>;
 
 /** The low products, lowest stock first (then by id). */
-export async function lowStockProducts(db: Db, lowStockDefault: number): Promise<Product[]> {
+export async function lowStockProducts(db: Db, lowStockDefault: number, limit?: number): Promise<Product[]> {
   const low = await lowProductsQuery(db, lowStockDefault);
-  const rows = await selectProducts(db).where('p.id', 'in', low).orderBy('p.count_in_stock').orderBy('p.id').execute();
+  let query = selectProducts(db).where('p.id', 'in', low).orderBy('p.count_in_stock').orderBy('p.id');
+  if (limit !== undefined) query = query.limit(limit);
+  const rows = await query.execute();
   return rows.map(toProduct);
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   idParamSchema,
   lowStockProductsSchema,
+  lowStockQuerySchema,
   objectBodySchema,
   productDeletedSchema,
   productListQuerySchema,
@@ -87,7 +88,11 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   );
   app.get('/get/count', { schema: { response: { 200: productsCountSchema } } }, () => products.countProducts(ctx));
   // A static path: matched before `/:id` whatever the order of declaration (find-my-way).
-  app.get('/lowStock', { schema: { response: { 200: lowStockProductsSchema } } }, () => products.listLowStock(ctx));
+  app.get(
+    '/lowStock',
+    { schema: { querystring: lowStockQuerySchema, response: { 200: lowStockProductsSchema } } },
+    (request) => products.listLowStock(ctx, request.query.limit),
+  );
   // One product's tag follows that product's answer, not the catalogue (api.md §14).
   app.get('/:id', { schema: { params: idParamSchema, response: { 200: productSchema } } }, async (request, reply) =>
     sendTagged(request, reply, await products.getProduct(ctx, request.params.id)),

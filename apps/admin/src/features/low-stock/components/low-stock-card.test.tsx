@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { staleKeys } from '../../../app/live-updates';
 import { clearSession, markLoggedIn, saveSession } from '../../../lib/session';
 import { jsonResponse, renderWithApp } from '../../../testing/render';
-import { lowStockKeys } from '../api/list-low-stock';
-import { LowStockCard, lowStockWords } from './low-stock-card';
+import { lowStockCardRows, lowStockKeys } from '../api/list-low-stock';
+import { allLowStockPath, LowStockCard, lowStockWords } from './low-stock-card';
 
 function lowProduct(id: string, name: string, countInStock: number, lowStockThreshold: number | null): LowStockProduct {
   return {
@@ -69,7 +69,7 @@ describe('Low stock card', () => {
     expect(screen.getByRole('heading', { name: lowStockWords.title })).toBeTruthy();
     expect(screen.getByText(lowStockWords.loading)).toBeTruthy();
     const table = await screen.findByRole('table', { name: lowStockWords.table });
-    expect(paths).toEqual(['/api/products/lowStock']);
+    expect(paths).toEqual([`/api/products/lowStock?limit=${lowStockCardRows}`]);
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
@@ -79,6 +79,18 @@ describe('Low stock card', () => {
       ['Galaxy S', '7', '10'],
     ]);
     expect(within(table).getByRole('link', { name: 'Pixel 9' }).getAttribute('href')).toBe('/product/details/p1');
+    // Fewer than the card asks for: that is all of them, no link to more.
+    expect(screen.queryByRole('link', { name: lowStockWords.seeAll })).toBeNull();
+  });
+
+  it('links to the Product List\'s low-stock filter when the card is full (there may be more)', async () => {
+    const full = Array.from({ length: lowStockCardRows }, (_, i) => lowProduct(`p${i}`, `Item ${i}`, i % 5, null));
+    serve(() => jsonResponse(200, full));
+    renderWithApp(<LowStockCard />);
+    const table = await screen.findByRole('table', { name: lowStockWords.table });
+    expect(within(table).getAllByRole('row')).toHaveLength(lowStockCardRows + 1);
+    const more = screen.getByRole('link', { name: lowStockWords.seeAll });
+    expect(more.getAttribute('href')).toBe(allLowStockPath);
   });
 
   it('says so when no product is low', async () => {

@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
-import { useLowStock } from '../api/list-low-stock';
+import { lowStockCardRows, useLowStock } from '../api/list-low-stock';
 
 /** The card's words. */
 export const lowStockWords = {
@@ -17,11 +17,17 @@ export const lowStockWords = {
   loading: 'Loading low stock...',
   empty: 'No products are low on stock',
   table: 'Products low on stock, lowest stock first',
+  seeAll: 'See all low-stock products',
 } as const;
+
+/** The Product List with its "Low stock" filter on: every low product, page by page. */
+export const allLowStockPath = '/products?lowStock=true';
 
 /**
  * The Dashboard's "Low stock" card (api.md §15): each product at or below its low-stock line,
  * lowest stock first, with its stock and the line (its own threshold or the shop's default).
+ * It lists the first `lowStockCardRows`; when there may be more, a link opens the rest on the
+ * Product List.
  * Live: a product's change or a `stock.low` event refreshes it (app/live-updates.tsx).
  */
 export function LowStockCard() {
@@ -59,6 +65,11 @@ export function LowStockCard() {
             </TableBody>
           </Table>
         </TableContainer>
+      )}
+      {low.data && low.data.length >= lowStockCardRows && (
+        <Link component={RouterLink} to={allLowStockPath} underline="hover" sx={{ display: 'inline-block', mt: 2 }}>
+          {lowStockWords.seeAll}
+        </Link>
       )}
     </Paper>
   );
