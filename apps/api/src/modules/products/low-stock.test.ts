@@ -103,7 +103,11 @@ describe(`low stock: field, list and filter (${engineName})`, () => {
       'Own line high',
     ]);
     for (const bad of ['0', '501', '1.5', 'ten', '']) {
-      const res = await t.request({ method: 'GET', url: `/api/products/lowStock?limit=${bad}`, headers: bearer(token) });
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/products/lowStock?limit=${bad}`,
+        headers: bearer(token),
+      });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json()).toMatchObject({ error: true, msg: 'limit must be a whole number from 1 to 500' });
     }

@@ -83,7 +83,7 @@ describe('Low stock card', () => {
     expect(screen.queryByRole('link', { name: lowStockWords.seeAll })).toBeNull();
   });
 
-  it('links to the Product List\'s low-stock filter when the card is full (there may be more)', async () => {
+  it("links to the Product List's low-stock filter when the card is full (there may be more)", async () => {
     const full = Array.from({ length: lowStockCardRows }, (_, i) => lowProduct(`p${i}`, `Item ${i}`, i % 5, null));
     serve(() => jsonResponse(200, full));
     renderWithApp(<LowStockCard />);
