@@ -19,6 +19,7 @@ import * as savedViews from './2026-11-26-080-saved-views';
 import * as orderNotesInvoices from './2026-11-26-081-order-notes-invoices';
 import * as listSorts from './2026-11-26-082-list-sorts';
 import * as lowStock from './2026-11-26-090-low-stock';
+import * as activityWriteCost from './2026-11-26-091-activity-write-cost';
 
 /**
  * Every migration, in order. Listed here (not read from a folder) so the bundled
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-081-order-notes-invoices': orderNotesInvoices,
   '2026-11-26-082-list-sorts': listSorts,
   '2026-11-26-090-low-stock': lowStock,
+  '2026-11-26-091-activity-write-cost': activityWriteCost,
 };
