@@ -223,6 +223,7 @@ export const productDeletedSchema = z.object({ success: z.literal(true), message
  * line it is measured against (`lowStockLine`: its own threshold, or the shop's default).
  */
 export const lowStockProductsSchema = z.array(productSchema.extend({ lowStockLine: z.number().int() }));
+export type LowStockProduct = z.infer<typeof lowStockProductsSchema>[number];
 
 /** The most low products one answer of `GET /api/products/lowStock?limit=` gives. */
 export const maxLowStockLimit = 500;
@@ -241,7 +242,6 @@ export const lowStockQuerySchema = z.object({
     .max(maxLowStockLimit, badLowStockLimit)
     .optional(),
 });
-export type LowStockProduct = z.infer<typeof lowStockProductsSchema>[number];
 
 export const bestSellersSchema = z.object({
   products: z.array(productSchema.extend({ unitsSold: z.number(), revenue: z.number() })),

@@ -16,8 +16,8 @@ const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof 
  *   action alone, it is a few short ranges (one per action of that entity, or one per entity of
  *   that action), each read newest first and merged (activity.repository.ts, pageEntries).
  *
- * Bench store, same run, same machine: 620 → 714–738 updates/s and p99 30–36 → 27–28 ms, against
- * 877–890/s and 24–25 ms with the update's entry switched off.
+ * Bench store (SQLite), same machine: ~620 → 683–738 updates/s and p99 30–36 → 27–30 ms, against
+ * 877–890/s and 24–25 ms with the update's entry switched off (README, issue 18).
  *
  * PostgreSQL plans `entity = 'order' and action = 'signin'` as if the two were independent
  * (45% of the entries × 10% = 69,000 rows expected, none there) and walks the whole log

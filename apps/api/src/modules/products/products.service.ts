@@ -76,9 +76,9 @@ export async function listProducts(ctx: AppContext, query: ProductListQuery): Pr
 
 /**
  * `GET /api/products/lowStock` (api.md §15): every low product, lowest stock first, with the line
- * it is measured against. Trashed products are out of `products`, so out of this list too.
+ * it is measured against; with `limit`, the first `limit` of them. Trashed products are out of
+ * `products`, so out of this list too.
  */
-/** The low products, lowest stock first; with `limit`, the first `limit` of them. */
 export async function listLowStock(ctx: AppContext, limit?: number): Promise<LowStockProduct[]> {
   const fallback = ctx.config.lowStockThreshold;
   const low = await repo.lowStockProducts(ctx.db, fallback, limit);
