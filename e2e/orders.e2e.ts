@@ -132,6 +132,33 @@ describe.skipIf(!hasChromium)('Orders List and the pending-orders bell', () => {
     await expect.poll(() => shownIds(page)).toEqual(orders.map((o) => o.id).reverse());
   });
 
+  it('searches by name or phone from the box above the table (or "/"), kept in the URL', async () => {
+    await page.goto('/orders');
+    await page.locator('tbody tr').first().waitFor();
+    await page.keyboard.press('/');
+    const box = page.getByRole('searchbox', { name: 'Search orders' });
+    await expect.poll(() => box.evaluate((node) => node === document.activeElement)).toBe(true);
+    await box.fill('customer 1');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'customer 1');
+    await expect.poll(() => shownIds(page)).toEqual([orders[11]?.id, orders[10]?.id, orders[9]?.id]);
+    await box.fill('5550107');
+    await expect.poll(() => shownIds(page)).toEqual([orders[6]?.id]);
+    await page.reload();
+    await expect.poll(() => shownIds(page)).toEqual([orders[6]?.id]);
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill('nobody at all');
+    await page.getByText('No orders match your search').waitFor();
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill('');
+    await page.waitForURL((url) => !url.searchParams.has('q'));
+    await expect
+      .poll(() => shownIds(page))
+      .toEqual(
+        orders
+          .slice(0, 10)
+          .map((o) => o.id)
+          .reverse(),
+      );
+  });
+
   it("lists an order's products in a dialog, titles cut at 30 characters", async () => {
     const order = orders[2] as Order;
     await page.goto('/orders?page=1&perPage=10');

@@ -62,3 +62,37 @@ describe('Orders List: the order’s products dialog', () => {
     expect(await within(history).findByText('status: pending → confirm')).toBeTruthy();
   });
 });
+
+describe('Orders List: search', () => {
+  it('asks the API with q once typing stops, back on page 1; nothing found says so and the box stays', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        asked.push(input);
+        const params = new URL(input, 'http://shop.test').searchParams;
+        const q = params.get('q');
+        if (q === 'nobody')
+          return jsonResponse(200, { orders: [], totalPages: 0, page: 1, perPage: 10, totalCount: 0 });
+        return jsonResponse(200, { orders: [order], totalPages: 1, page: 1, perPage: 10, totalCount: 1 });
+      }),
+    );
+    renderWithApp(<OrderListScreen />, { path: '/orders?page=3&perPage=10' });
+    await screen.findByRole('button', { name: 'Click here to view the products of order o1' });
+    const box = screen.getByRole('searchbox', { name: 'Search orders' });
+    expect(box.hasAttribute('data-shortcut-search')).toBe(true);
+
+    fireEvent.change(box, { target: { value: '  ravi ' } });
+    await vi.waitFor(() => expect(asked.some((path) => path.includes('q=ravi'))).toBe(true));
+    const searched = new URL(asked.find((path) => path.includes('q=ravi')) ?? '', 'http://shop.test').searchParams;
+    expect(Object.fromEntries(searched)).toEqual({ page: '1', perPage: '10', q: 'ravi' });
+
+    fireEvent.change(box, { target: { value: 'nobody' } });
+    expect(await screen.findByText('No orders match your search')).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Search orders' })).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search orders' }), { target: { value: '' } });
+    await screen.findByRole('button', { name: 'Click here to view the products of order o1' });
+    expect(asked.at(-1)).toBe('/api/orders?page=1&perPage=10');
+  });
+});

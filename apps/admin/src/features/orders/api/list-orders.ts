@@ -7,6 +7,8 @@ export type OrderListQuery = {
   page: number;
   perPage: number;
   status?: OrderStatus;
+  /** An order's id, or part of its name, e-mail or phone (api.md §6's list, issue 20). */
+  q?: string;
   /** None: creation order. */
   sort?: { sort: OrderSortField; order: 'asc' | 'desc' } | undefined;
 };
@@ -15,6 +17,7 @@ export type OrderListQuery = {
 export function listOrders(query: OrderListQuery, signal?: AbortSignal): Promise<OrderPage> {
   const params = new URLSearchParams({ page: String(query.page), perPage: String(query.perPage) });
   if (query.status !== undefined) params.set('status', query.status);
+  if (query.q) params.set('q', query.q);
   if (query.sort) {
     params.set('sort', query.sort.sort);
     params.set('order', query.sort.order);

@@ -1,24 +1,30 @@
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import TablePagination from '@mui/material/TablePagination';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { SearchBox } from '../../../components/ui/search-box';
 import { useProgressWhile } from '../../../lib/progress';
 import { useOrders } from '../api/list-orders';
 import { OrdersTable } from './orders-table';
 import { orderPageSizes, useOrdersPaging } from './use-orders-paging';
 
 /** The spec shows no words for an empty list; these match the catalogue's tone. */
-const noOrders = 'No orders yet';
+export const orderListWords = {
+  empty: 'No orders yet',
+  noMatch: 'No orders match your search',
+  search: 'Search orders',
+} as const;
 
-/** Orders List: server-paged table, page, size and sort in the URL. */
+/** Orders List: server-paged table, page, size, sort and search in the URL. */
 export function OrdersList() {
-  const { page, perPage, sort, setPaging, setSort } = useOrdersPaging();
-  const orders = useOrders({ page, perPage, sort });
+  const { page, perPage, sort, q, setPaging, setSort } = useOrdersPaging();
+  const orders = useOrders({ page, perPage, sort, ...(q ? { q } : {}) });
   useProgressWhile(orders.isFetching);
 
   if (orders.isPending) return <LoadingState label="Loading orders..." />;
   if (orders.isError && !orders.data) return <ErrorState error={orders.error} onRetry={() => void orders.refetch()} />;
   const data = orders.data;
-  if (data.totalCount === 0) return <EmptyState message={noOrders} />;
+  if (data.totalCount === 0) return <EmptyState message={q ? orderListWords.noMatch : orderListWords.empty} />;
   return (
     <>
       {orders.isError && <ErrorState error={orders.error} onRetry={() => void orders.refetch()} />}
@@ -37,9 +43,20 @@ export function OrdersList() {
   );
 }
 
+/** The search box stays above the list in every state, so a search that finds nothing can be changed. */
+function OrderSearch() {
+  const { q, setSearch } = useOrdersPaging();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+      <SearchBox label={orderListWords.search} value={q} onSearch={setSearch} />
+    </Box>
+  );
+}
+
 export function OrdersCard() {
   return (
     <Paper sx={{ p: 2 }}>
+      <OrderSearch />
       <OrdersList />
     </Paper>
   );

@@ -15,11 +15,13 @@ function readPage(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** Page (1-based, as the API counts), page size and sort live in the URL so a reload keeps them. */
+/** Page (1-based, as the API counts), page size, sort and search live in the URL so a reload keeps them. */
 export function useOrdersPaging() {
   const [params, setParams] = useSearchParams();
   const page = readPage(params.get('page'));
   const perPage = readPerPage(params.get('perPage'));
+  /** `GET /api/orders?q=`: an order's id, or part of its name, e-mail or phone. */
+  const q = params.get('q')?.trim() ?? '';
   /** Date, amount or status (issue 20); none is creation order. */
   const sort = readSort(params, orderSortFields);
 
@@ -37,5 +39,16 @@ export function useOrdersPaging() {
     setParams((previous) => withSort(previous, next));
   }
 
-  return { page, perPage, sort, setPaging, setSort };
+  /** A new search starts on page 1; an empty one brings the whole list back. */
+  function setSearch(next: string) {
+    setParams((previous) => {
+      const updated = new URLSearchParams(previous);
+      if (next) updated.set('q', next);
+      else updated.delete('q');
+      updated.set('page', '1');
+      return updated;
+    });
+  }
+
+  return { page, perPage, sort, q, setPaging, setSort, setSearch };
 }

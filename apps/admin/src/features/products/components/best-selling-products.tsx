@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { SearchBox } from '../../../components/ui/search-box';
 import { CategoryFilter } from './category-filter';
 import { LowStockFilter } from './low-stock-filter';
-import { ProductSearchBox } from './product-search-box';
 import type { ProductTableSelection } from './product-selection';
 import { ProductTable } from './product-table';
 import { useProductFilters } from './use-product-filters';
@@ -33,7 +33,7 @@ export function BestSellingProducts({
             <LowStockFilter checked={lowStock} onChange={(next) => update({ lowStock: next, page: 1 })} />
           )}
         </Box>
-        <ProductSearchBox value={q} onSearch={(next) => update({ q: next, page: 1 })} />
+        <SearchBox label="Search products" value={q} onSearch={(next) => update({ q: next, page: 1 })} />
       </Box>
       <ProductTable selection={selection} />
     </Paper>

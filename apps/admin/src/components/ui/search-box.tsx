@@ -2,15 +2,23 @@ import SearchIcon from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
-import { shortcutSearch } from '../../../lib/shortcuts';
+import { shortcutSearch } from '../../lib/shortcuts';
 
 /** Waits this long after the last key before searching, so typing a word is one request. */
 const searchDelayMs = 300;
 
-type Props = { value: string; onSearch: (q: string) => void };
+type Props = {
+  value: string;
+  onSearch: (q: string) => void;
+  /** Its accessible name ("Search products", "Search orders"). */
+  label: string;
+};
 
-/** The product search box: a non-empty text searches, an empty one brings back the full list. */
-export function ProductSearchBox({ value, onSearch }: Props) {
+/**
+ * A list's search box (the `q` its URL keeps): a non-empty text searches, an empty one brings
+ * back the full list. Marked for the `/` shortcut.
+ */
+export function SearchBox({ value, onSearch, label }: Props) {
   const [text, setText] = useState(value);
   const latestSearch = useRef(onSearch);
   latestSearch.current = onSearch;
@@ -33,7 +41,7 @@ export function ProductSearchBox({ value, onSearch }: Props) {
       onChange={(event) => setText(event.target.value)}
       sx={{ minWidth: 240 }}
       slotProps={{
-        htmlInput: { 'aria-label': 'Search products', type: 'search', ...shortcutSearch },
+        htmlInput: { 'aria-label': label, type: 'search', ...shortcutSearch },
         input: {
           startAdornment: (
             <InputAdornment position="start">
