@@ -36,6 +36,10 @@ const statusChange: ActivityEntry = {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** `GET /api/orders`'s answer: one page of 10 holding `orders`. */
+const pageOf = (orders: Order[]) =>
+  jsonResponse(200, { orders, totalPages: orders.length ? 1 : 0, page: 1, perPage: 10, totalCount: orders.length });
+
 describe('Orders List: the order’s products dialog', () => {
   it('shows the order’s history under its products table', async () => {
     const asked: string[] = [];
@@ -44,7 +48,7 @@ describe('Orders List: the order’s products dialog', () => {
       vi.fn(async (input: string) => {
         asked.push(input);
         if (input.startsWith('/api/orders?')) {
-          return jsonResponse(200, { orders: [order], totalPages: 1, page: 1, perPage: 10, totalCount: 1 });
+          return pageOf([order]);
         }
         if (input.startsWith('/api/activity/order/o1'))
           return jsonResponse(200, { entries: [statusChange], nextCursor: null });
@@ -72,9 +76,8 @@ describe('Orders List: search', () => {
         asked.push(input);
         const params = new URL(input, 'http://shop.test').searchParams;
         const q = params.get('q');
-        if (q === 'nobody')
-          return jsonResponse(200, { orders: [], totalPages: 0, page: 1, perPage: 10, totalCount: 0 });
-        return jsonResponse(200, { orders: [order], totalPages: 1, page: 1, perPage: 10, totalCount: 1 });
+        if (q === 'nobody') return pageOf([]);
+        return pageOf([order]);
       }),
     );
     renderWithApp(<OrderListScreen />, { path: '/orders?page=3&perPage=10' });

@@ -154,12 +154,6 @@ export async function pageProducts(
 }
 
 /**
- * The low products (api.md §15: `count_in_stock <= coalesce(low_stock_threshold, default)`),
- * optionally of one root category, as a query of their ids. It follows the (count_in_stock, id)
- * index and stops at the highest line any product has (an index max on low_stock_threshold):
- * it reads the products at or below that stock, not the catalogue.
- */
-/**
  * The one low-stock rule in SQL (api.md §15): stock at or below the product's own line, or the
  * shop's default for a product with none. `table`: the alias the products are read under.
  */
@@ -168,6 +162,12 @@ export function isLowStock(lowStockDefault: number, table?: string) {
   return sql<boolean>`${column('count_in_stock')} <= coalesce(${column('low_stock_threshold')}, ${lowStockDefault})`;
 }
 
+/**
+ * The low products (api.md §15: `count_in_stock <= coalesce(low_stock_threshold, default)`),
+ * optionally of one root category, as a query of their ids. It follows the (count_in_stock, id)
+ * index and stops at the highest line any product has (an index max on low_stock_threshold):
+ * it reads the products at or below that stock, not the catalogue.
+ */
 export async function lowProductsQuery(db: Db, lowStockDefault: number, catId?: string) {
   const highest = await db
     .selectFrom('products')
