@@ -5,6 +5,8 @@ import type { Engine } from './store';
 export interface Context {
   engine: Engine;
   server: Running;
+  /** The store's environment (DATA_DIR, DATABASE_URL): what another server of the same store starts with. */
+  storeEnv: Record<string, string>;
   control: Running;
   token: string;
   seconds: number;

@@ -5,6 +5,8 @@
  * autocannon, measures single-client latencies and the dashboard in Chromium, prints one
  * table, writes bench/results/*.json, and exits 1 when a budget is missed.
  */
+
+import { logCost } from './activity-scenarios';
 import { loadAverage, machine, type Row, save, table } from './report';
 import { apiScenarios, ownStoreGroups, scenarioGroups } from './scenarios';
 import { benchOwner, startControl, startServer } from './servers';
@@ -103,6 +105,7 @@ async function main(): Promise<number> {
       ...(await apiScenarios({
         engine: options.engine,
         server,
+        storeEnv: store.env,
         control,
         token: session.token,
         seconds: options.seconds,
@@ -157,6 +160,10 @@ async function main(): Promise<number> {
   } finally {
     await control?.stop();
     await server.stop();
+  }
+  // Issue 18: what the activity log costs a write, with the store's own server stopped.
+  if (options.only.length === 0 || options.only.includes('activity')) {
+    rows.push(...(await logCost({ storeEnv: store.env, seconds: options.seconds, latency, log })));
   }
 
   const loadAfter = loadAverage();

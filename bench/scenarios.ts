@@ -1,10 +1,11 @@
 import { activityScenarios } from './activity-scenarios';
 import { bulkScenarios } from './bulk-scenarios';
-import type { Context, LoadBase } from './context';
+import type { Context } from './context';
 import { exportScenarios } from './export-scenarios';
 import { importScenarios } from './import-scenarios';
 import { liveScenarios } from './live-scenarios';
 import { type LoadResult, load, oneClient, request } from './load';
+import { orderUpdates } from './order-updates';
 import { int, ms, type Row } from './report';
 import { trashScenarios } from './trash-scenarios';
 
@@ -112,14 +113,12 @@ export async function apiScenarios(c: Context): Promise<Row[]> {
     });
   }
 
-  let orderStatus: Row | undefined;
   if (runs('orders')) {
     c.log('order status updates...');
-    orderStatus = await orderUpdates(c, base);
-    rows.push(orderStatus);
+    rows.push(await orderUpdates(c, base));
   }
   if (runs('single')) rows.push(...(await singleClient(c, headers)));
-  if (runs('activity')) rows.push(...(await activityScenarios(c, base, orderStatus ?? (() => orderUpdates(c, base)))));
+  if (runs('activity')) rows.push(...(await activityScenarios(c, base)));
   if (runs('trash')) rows.push(...(await trashScenarios(c, headers)));
   if (runs('export')) rows.push(...(await exportScenarios(c)));
   if (runs('bulk')) rows.push(...(await bulkScenarios(c)));
@@ -157,57 +156,4 @@ async function singleClient(c: Context, headers: Record<string, string>): Promis
   await single('sales, 12 months by month', `/api/orders/sales?from=${days(365)}&to=${days(0)}&groupBy=month`, 20);
   await single('sales, 90 days by day', `/api/orders/sales?from=${days(89)}&to=${days(0)}&groupBy=day`, 20);
   return rows;
-}
-
-type Order = Record<string, unknown> & { id: string; status: string };
-
-/** PUT /api/orders/:id with the whole order and another status, 10 connections. */
-export async function orderUpdates(c: Context, base: LoadBase) {
-  const headers = base.headers;
-  const count = JSON.parse((await request(`${c.server.baseUrl}/api/orders/get/count`, { headers })).body) as {
-    orderCount: number;
-  };
-  const orders: Order[] = [];
-  for (let i = 0; i < 5; i += 1) {
-    const page = 1 + Math.floor(Math.random() * Math.max(1, Math.floor(count.orderCount / 100)));
-    const body = (await request(`${c.server.baseUrl}/api/orders?page=${page}&perPage=100`, { headers })).body;
-    orders.push(...(JSON.parse(body) as { orders: Order[] }).orders);
-  }
-  const statuses = ['pending', 'confirm', 'delivered'];
-  let i = 0;
-  const result = await load({
-    ...base,
-    connections: 10,
-    method: 'PUT',
-    url: c.server.baseUrl,
-    next: () => {
-      const order = orders[i % orders.length] as Order;
-      i += 1;
-      const status = statuses[(statuses.indexOf(order.status) + 1) % statuses.length] as string;
-      order.status = status;
-      const { name, phoneNumber, address, pincode, amount, paymentId, email, userid, products } = order;
-      return {
-        path: `/api/orders/${order.id}`,
-        body: JSON.stringify({
-          name,
-          phoneNumber,
-          address,
-          pincode,
-          amount,
-          paymentId,
-          email,
-          userid,
-          products,
-          status,
-        }),
-      };
-    },
-  });
-  return {
-    scenario: 'order status update, whole order (10 conn.)',
-    figure: `p99 ${ms(result.p99)}, ${int(result.rps)} req/s`,
-    budget: `p99 ≤ ${25 * c.latency} ms`,
-    pass: result.failures === 0 && result.p99 <= 25 * c.latency,
-    data: { ...result },
-  } satisfies Row;
 }

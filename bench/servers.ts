@@ -27,10 +27,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The production server on the bench store: `node apps/api/dist/server.js`, SEED=none, LOG_LEVEL=warn. */
-export async function startServer(storeEnv: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  const env = {
+/** The environment a server of the bench store runs with: SEED=none, LOG_LEVEL=warn, production. */
+function serverEnv(storeEnv: Record<string, string>, port: number): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     ...storeEnv,
     PORT: String(port),
@@ -41,7 +40,22 @@ export async function startServer(storeEnv: Record<string, string>): Promise<Run
     ADMIN_PASSWORD: benchOwner.password,
     NODE_ENV: 'production',
   };
-  return launch(['apps/api/dist/server.js'], env, `http://127.0.0.1:${port}`, '/api/health');
+}
+
+/** The production server on the bench store: `node apps/api/dist/server.js`. */
+export async function startServer(storeEnv: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  return launch(['apps/api/dist/server.js'], serverEnv(storeEnv, port), `http://127.0.0.1:${port}`, '/api/health');
+}
+
+/**
+ * The server of the activity log's cost rows (bench/log-cost-server.ts, from source through tsx),
+ * with the log on or off: both sides of that comparison start here, so they differ in the log alone.
+ */
+export async function startLogCostServer(storeEnv: Record<string, string>, activityLog: boolean): Promise<Running> {
+  const port = await freePort();
+  const env = { ...serverEnv(storeEnv, port), BENCH_ACTIVITY_LOG: activityLog ? 'on' : 'off' };
+  return launch(['--import', 'tsx', 'bench/log-cost-server.ts'], env, `http://127.0.0.1:${port}`, '/api/health');
 }
 
 /**

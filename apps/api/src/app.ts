@@ -97,6 +97,12 @@ export interface BuildOptions {
   eventStreamMs?: number;
   /** Run queued jobs (imports) on this server (default true). */
   jobs?: boolean;
+  /**
+   * Write the activity log (default true). Only the bench's measure of what the log costs sets
+   * false (bench/log-cost-server.ts: the same server, units run without the recorder, so no
+   * entries and no live events); no setting of the product's turns the log off.
+   */
+  activityLog?: boolean;
 }
 
 declare module 'fastify' {
@@ -161,7 +167,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: handle.db,
     engine: handle.engine,
     // Every unit of work of a request whose route declares a change writes its activity entry.
-    transaction: recordingTransactions(handle.transaction, clock, events, config.lowStockThreshold),
+    transaction:
+      options.activityLog === false
+        ? handle.transaction
+        : recordingTransactions(handle.transaction, clock, events, config.lowStockThreshold),
     events,
     prepared: handle.prepared,
     ...(handle.sqlite ? { sqlite: handle.sqlite } : {}),

@@ -81,9 +81,8 @@ interface EntryFacts {
 type Changes = ReturnType<typeof changesBetween>;
 
 /**
- * Writes a unit's entries and hands their live events (api.md §14) to the bus inside the unit:
- * a change's events go out with its commit, never for a change rolled back. `sent` collects them
- * for the bus's after-commit step (runAnnounced).
+ * Writes a unit's entries and collects their live events (api.md §14) in `sent`, which the bus
+ * has once the unit has committed (runAnnounced): never for a change rolled back.
  */
 async function writeEntries(trx: Db, bus: EventBus | undefined, rows: Insertable<ActivityTable>[], sent: LiveEvent[]) {
   const seqs = await insertEntries(trx, rows);
@@ -102,7 +101,6 @@ async function writeEntries(trx: Db, bus: EventBus | undefined, rows: Insertable
   const events = kinds
     .flatMap((kind) => eventsOfUnit(facts.filter((fact) => fact.entity === kind)))
     .sort((a, b) => Number(a.id) - Number(b.id));
-  await bus.during(trx, events);
   sent.push(...events);
 }
 
