@@ -46,6 +46,12 @@ export function memoryEventBus(): EventBus {
 const channel = 'shopdesk_events';
 /** PostgreSQL's limit on a NOTIFY payload is 8,000 bytes: a batch of events is sent in parts below it. */
 const payloadBytes = 7_900;
+/**
+ * How long committed events wait to go to the other servers, so that those of many changes go
+ * in one NOTIFY (a statement each: under load a cost per write otherwise). Far inside the live
+ * events' budget (an order on a dashboard within a second).
+ */
+const noticeEveryMs = 20;
 
 /** What one NOTIFY carries: the server that sent it (its own listeners had the events already) and events. */
 interface Notice {
@@ -76,12 +82,12 @@ export function noticePayloads(from: string, events: readonly LiveEvent[]): stri
 
 /**
  * PostgreSQL: this server's listeners have a change's events at its commit; the other servers by
- * NOTIFY on one channel, sent right after the commit, the events of all changes committed in
- * the same turn of the event loop in one statement. A NOTIFY inside the change's transaction
+ * NOTIFY on one channel, sent after the commit: the events of all changes committed within
+ * `noticeEveryMs` go in one statement. A NOTIFY inside the change's transaction
  * would be atomic with it, but PostgreSQL makes every transaction that notifies commit one at a
  * time (its notification queue is in commit order), which cost the order status update a tenth
  * of its throughput (issue 18). What that gives up: a server killed between a commit and the
- * NOTIFY right after it leaves the other servers' dashboards without that event until they
+ * NOTIFY after it leaves the other servers' dashboards without that event until they
  * reconnect (`Last-Event-ID` replays it from the log then). Each server LISTENs on a connection
  * of its own (a `pg.Client`, apart from the pool), which also sends the NOTIFYs. A dropped
  * connection is logged and opened again after a second.
@@ -136,7 +142,7 @@ export function postgresEventBus(connectionString: string, log: (error: unknown,
   const ready = connect().catch((error: unknown) =>
     reconnect(error, 'the live events connection could not be opened; trying again'),
   );
-  /** Events committed and not yet sent; the sends, one after another, each a turn of the event loop's events. */
+  /** Events committed and not yet sent; the sends, one after another, each of `noticeEveryMs`' events. */
   let unsent: LiveEvent[] = [];
   let due = false;
   let sends = Promise.resolve();
@@ -154,7 +160,7 @@ export function postgresEventBus(connectionString: string, log: (error: unknown,
     if (!due) {
       due = true;
       sends = sends
-        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(() => new Promise<void>((resolve) => setTimeout(resolve, noticeEveryMs)))
         .then(() => {
           due = false;
           const batch = unsent;
