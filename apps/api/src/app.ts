@@ -52,7 +52,7 @@ import { pruneBulkEdits } from './modules/products/products-bulk.service';
 import { productExportRoutes } from './modules/products/products-export.routes';
 import { reviewsRoutes } from './modules/products/reviews.routes';
 import { SessionCache } from './modules/sessions/session-cache';
-import { sessionWithUserQuery } from './modules/sessions/sessions.repository';
+import { sessionStatement } from './modules/sessions/sessions.repository';
 import { authenticate } from './modules/sessions/sessions.service';
 import { rolesRoutes } from './modules/staff/roles.routes';
 import { settleRoles } from './modules/staff/roles.service';
@@ -156,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done(null, payload);
   });
   const clock = options.clock ?? Date.now;
+  const sessionOf = sessionStatement(handle.db);
   const isShared = handle.engine === 'postgres';
   // Live events (api.md §14): NOTIFY/LISTEN across servers on PostgreSQL, in-process on SQLite.
   const events =
@@ -185,7 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // PostgreSQL: several servers may share the database, so no session is remembered between
     // requests (one statement of primary-key reads each, which also brings the catalogue's version).
     sessions: new SessionCache(
-      async (sessionId) => (await handle.prepared(sessionWithUserQuery(handle.db, sessionId).compile()))[0],
+      async (sessionId) => (await handle.prepared(sessionOf(sessionId)))[0],
       epoch,
       undefined,
       !isShared,
