@@ -36,25 +36,31 @@ const statusChange: ActivityEntry = {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** `fetch` answered by `answer`; answers the paths it was asked, in order. */
+function stubFetch(answer: (input: string) => Response): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      asked.push(input);
+      return answer(input);
+    }),
+  );
+  return asked;
+}
+
 /** `GET /api/orders`'s answer: one page of 10 holding `orders`. */
 const pageOf = (orders: Order[]) =>
   jsonResponse(200, { orders, totalPages: orders.length ? 1 : 0, page: 1, perPage: 10, totalCount: orders.length });
 
 describe('Orders List: the order’s products dialog', () => {
   it('shows the order’s history under its products table', async () => {
-    const asked: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string) => {
-        asked.push(input);
-        if (input.startsWith('/api/orders?')) {
-          return pageOf([order]);
-        }
-        if (input.startsWith('/api/activity/order/o1'))
-          return jsonResponse(200, { entries: [statusChange], nextCursor: null });
-        return jsonResponse(404, { error: true, msg: 'not found' });
-      }),
-    );
+    const asked = stubFetch((input) => {
+      if (input.startsWith('/api/orders?')) return pageOf([order]);
+      if (input.startsWith('/api/activity/order/o1'))
+        return jsonResponse(200, { entries: [statusChange], nextCursor: null });
+      return jsonResponse(404, { error: true, msg: 'not found' });
+    });
     renderWithApp(<OrderListScreen />, { path: '/orders' });
     const open = await screen.findByRole('button', { name: 'Click here to view the products of order o1' });
     // Closed, the dialog asks for nothing.
@@ -69,16 +75,8 @@ describe('Orders List: the order’s products dialog', () => {
 
 describe('Orders List: search', () => {
   it('asks the API with q once typing stops, back on page 1; nothing found says so and the box stays', async () => {
-    const asked: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string) => {
-        asked.push(input);
-        const params = new URL(input, 'http://shop.test').searchParams;
-        const q = params.get('q');
-        if (q === 'nobody') return pageOf([]);
-        return pageOf([order]);
-      }),
+    const asked = stubFetch((input) =>
+      new URL(input, 'http://shop.test').searchParams.get('q') === 'nobody' ? pageOf([]) : pageOf([order]),
     );
     renderWithApp(<OrderListScreen />, { path: '/orders?page=3&perPage=10' });
     await screen.findByRole('button', { name: 'Click here to view the products of order o1' });
