@@ -1,24 +1,20 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { TopLoadingBar } from '../components/ui/top-loading-bar';
 import { useAlert } from '../lib/alerts';
-import { createAppTheme } from '../lib/theme';
-import { applyBodyClass, useThemeMode } from '../lib/theme-store';
+import { lazyThemed } from '../lib/lazy-themed';
 
 // Snackbar + Alert load with the first alert: the sign-in page does not need them to paint.
-const AlertSnackbar = lazy(() => import('../components/ui/alert-snackbar'));
+const AlertSnackbar = lazyThemed(() => import('../components/ui/alert-snackbar').then((module) => module.default));
 
+/**
+ * What every page has: the top loading bar and the app-wide alert. The page's base styles
+ * and the light/dark palette are plain CSS (lib/base.css, the body's mode class); MUI's theme
+ * comes with the first component that draws with MUI (lib/lazy-themed.tsx).
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const mode = useThemeMode();
-  const theme = useMemo(() => createAppTheme(mode), [mode]);
   const hasAlerted = useAlert().key > 0;
-
-  useEffect(() => applyBodyClass(mode), [mode]);
-
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
+    <>
       <TopLoadingBar />
       {children}
       {hasAlerted && (
@@ -26,6 +22,6 @@ export function AppProvider({ children }: { children: ReactNode }) {
           <AlertSnackbar />
         </Suspense>
       )}
-    </ThemeProvider>
+    </>
   );
 }

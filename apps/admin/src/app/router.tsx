@@ -1,17 +1,19 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
+import { lazyThemed } from '../lib/lazy-themed';
 import { registerNavigate } from '../lib/navigation';
 import { renderRoute } from './render-route';
 import { RouteFallback } from './route-fallback';
 import { bareRoutes, redirects } from './route-table';
 
 // Every other address is a signed-in screen. Their route table (with TanStack Query) and the
-// sidebar + header shell load side by side, and the sign-in page downloads neither.
+// sidebar + header shell load side by side, and the sign-in page downloads neither. MUI's
+// theme loads with them (the shell is drawn inside the routes' theme scope).
 const loadShell = () => import('../components/layout/shell');
 const Shell = lazy(loadShell);
-const SignedInRoutes = lazy(() => {
+const SignedInRoutes = lazyThemed(() => {
   void loadShell();
-  return import('./signed-in-routes');
+  return import('./signed-in-routes').then((module) => module.default);
 });
 
 // Declarative routes (not the data router): nothing here needs loaders, and the data

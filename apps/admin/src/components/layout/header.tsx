@@ -1,8 +1,8 @@
+import { mdiStorefrontOutline } from '@mdi/js';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
-import StorefrontIcon from '@mui/icons-material/Storefront';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +12,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../lib/session';
 import { toggleThemeMode, useThemeMode } from '../../lib/theme-store';
+import { SvgPathIcon } from '../ui/svg-path-icon';
 import { AccountMenu } from './account-menu';
 import { NotificationsMenu } from './notifications-menu';
 import { PaletteButton } from './palette-button';
@@ -42,7 +43,7 @@ export function Header({ isWide, isSidebarCollapsed, onToggleSidebar, onOpenMobi
           aria-label="Shopdesk home"
           sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 700, fontSize: 20, mr: 2 }}
         >
-          <StorefrontIcon color="primary" />
+          <SvgPathIcon path={mdiStorefrontOutline} tone="primary" />
           <span>Shopdesk</span>
         </Link>
         {isWide && (

@@ -1,7 +1,9 @@
-import { lazy, Suspense } from 'react';
+import type { CircularProgressProps } from '@mui/material/CircularProgress';
+import { Suspense } from 'react';
+import { lazyThemed } from '../../lib/lazy-themed';
 
 const loadSpinner = () => import('@mui/material/CircularProgress');
-const CircularProgress = lazy(loadSpinner);
+const CircularProgress = lazyThemed<CircularProgressProps>(() => loadSpinner().then((module) => module.default));
 
 /**
  * Starts loading MUI's CircularProgress, for a button that shows it only while its call is in

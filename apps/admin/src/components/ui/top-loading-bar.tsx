@@ -1,4 +1,3 @@
-import { useTheme } from '@mui/material/styles';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { setProgress, useProgress } from '../../lib/progress';
 
@@ -24,7 +23,6 @@ const container: CSSProperties = {
  */
 export function TopLoadingBar() {
   const progress = useProgress();
-  const color = useTheme().palette.primary.main;
   const [bar, setBar] = useState<CSSProperties>({ width: '0%', opacity: 1, transition: `all ${moveMs}ms ease` });
   const isMounted = useRef(false);
 
@@ -55,7 +53,7 @@ export function TopLoadingBar() {
 
   return (
     <div style={container}>
-      <div style={{ height: '100%', background: color, ...bar }} />
+      <div style={{ height: '100%', background: 'var(--sd-primary)', ...bar }} />
     </div>
   );
 }

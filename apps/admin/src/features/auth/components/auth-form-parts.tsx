@@ -1,50 +1,34 @@
-import { alpha, styled } from '@mui/material/styles';
+import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
+import './auth.css';
 
 /**
  * The parts of the sign-in and sign-up forms around their fields and buttons, as plain
- * elements styled from the theme with the look of MUI's Box, Link, Divider and Typography
- * there: the sign-in page paints with none of those components in its first download.
+ * elements and CSS (auth.css) with the look of MUI's Box, Link, Divider and Typography: the
+ * sign-in page paints with none of MUI in its first download.
  */
 
 /** The form: one column, 16 px between rows. */
-export const AuthForm = styled('form')(({ theme }) => ({ display: 'grid', gap: theme.spacing(2) }));
+export function AuthForm(props: ComponentProps<'form'>) {
+  return <form {...props} className="sd-auth-form" />;
+}
 
 /** A link inside the app, underlined in the primary colour (MUI's Link, underline "always"). */
-export const TextLink = styled(Link)(({ theme }) => ({
-  margin: 0,
-  font: 'inherit',
-  lineHeight: 'inherit',
-  letterSpacing: 'inherit',
-  color: theme.palette.primary.main,
-  textDecoration: 'underline',
-  textDecorationColor: alpha(theme.palette.primary.main, 0.4),
-  '&:hover': { textDecorationColor: 'inherit' },
-}));
+export function TextLink({ centred = false, ...props }: ComponentProps<typeof Link> & { centred?: boolean }) {
+  return <Link {...props} className="sd-text-link" data-centred={centred ? '' : undefined} />;
+}
 
 /** A line across the form with a word in its middle ("or"). */
-const Separator = styled('div')(({ theme }) => ({
-  display: 'flex',
-  flexShrink: 0,
-  margin: 0,
-  textAlign: 'center',
-  whiteSpace: 'nowrap',
-  '&::before, &::after': {
-    content: '""',
-    alignSelf: 'center',
-    width: '100%',
-    borderTop: `thin solid ${theme.palette.divider}`,
-  },
-  '& > span': { display: 'inline-block', paddingInline: `calc(${theme.spacing(1)} * 1.2)` },
-}));
-
 export function OrDivider() {
   return (
-    <Separator role="separator" aria-orientation="horizontal">
+    // biome-ignore lint/a11y/useSemanticElements: an <hr> cannot hold the word "or" (MUI's Divider with text is this div too).
+    <div className="sd-or-divider" role="separator" aria-orientation="horizontal">
       <span>or</span>
-    </Separator>
+    </div>
   );
 }
 
 /** A line of body text, centred. */
-export const CenteredText = styled('p')(({ theme }) => ({ ...theme.typography.body1, margin: 0, textAlign: 'center' }));
+export function CenteredText(props: ComponentProps<'p'>) {
+  return <p {...props} className="sd-centred-text" />;
+}

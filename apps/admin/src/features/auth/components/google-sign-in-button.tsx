@@ -1,14 +1,14 @@
-import GoogleIcon from '@mui/icons-material/Google';
-import { lazy, Suspense, useEffect } from 'react';
+import { mdiGoogle } from '@mdi/js';
+import { Suspense, useEffect } from 'react';
 import { DeferredSpinner, preloadSpinner } from '../../../components/ui/deferred-spinner';
 import { PlainButton } from '../../../components/ui/plain-button';
+import { SvgPathIcon } from '../../../components/ui/svg-path-icon';
+import { lazyThemed } from '../../../lib/lazy-themed';
 import { type GooglePopupFlow, useGoogleSignIn } from './use-google-sign-in';
 
 // Only an account with two-step sign-in ever sees it: MUI's Dialog (Modal, focus trap,
 // backdrop) loads then, not with the sign-in page.
-const GoogleCodeDialog = lazy(() =>
-  import('./google-code-dialog').then(({ GoogleCodeDialog }) => ({ default: GoogleCodeDialog })),
-);
+const GoogleCodeDialog = lazyThemed(() => import('./google-code-dialog').then((module) => module.GoogleCodeDialog));
 
 export function GoogleSignInButton({ popupFlow }: { popupFlow?: GooglePopupFlow }) {
   const { start, isPending, codeRequest, isVerifying, submitCode, cancelCode } = useGoogleSignIn(popupFlow);
@@ -20,7 +20,7 @@ export function GoogleSignInButton({ popupFlow }: { popupFlow?: GooglePopupFlow 
         variant="outlined"
         onClick={() => void start()}
         disabled={isPending}
-        startIcon={isPending ? <DeferredSpinner size={18} /> : <GoogleIcon />}
+        startIcon={isPending ? <DeferredSpinner size={18} /> : <SvgPathIcon path={mdiGoogle} />}
       >
         Sign In with Google
       </PlainButton>

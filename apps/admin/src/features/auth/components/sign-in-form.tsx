@@ -1,5 +1,5 @@
 import { securityMessages, validateSigninForm } from '@shopdesk/contract';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Controller, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormOutlinedField } from '../../../components/form/form-outlined-field';
@@ -7,6 +7,7 @@ import { useSpecForm } from '../../../components/form/use-spec-form';
 import { redirectDelayMs } from '../../../config/constants';
 import { showAlert } from '../../../lib/alerts';
 import { ApiError, errorMessage } from '../../../lib/api-error';
+import { lazyThemed } from '../../../lib/lazy-themed';
 import { markLoggedIn, saveSession, storedUserOf } from '../../../lib/session';
 import { signIn } from '../api/sign-in';
 import { AuthForm, CenteredText, OrDivider, TextLink } from './auth-form-parts';
@@ -14,8 +15,8 @@ import { GoogleSignInButton } from './google-sign-in-button';
 import { SubmitButton } from './submit-button';
 
 // Shown only after the server asks for a two-step code, so its Alert loads then.
-const AuthenticationCodeField = lazy(() =>
-  import('./authentication-code-field').then(({ AuthenticationCodeField }) => ({ default: AuthenticationCodeField })),
+const AuthenticationCodeField = lazyThemed(() =>
+  import('./authentication-code-field').then((module) => module.AuthenticationCodeField),
 );
 
 type SignInValues = { email: string; password: string; otp: string };
@@ -112,7 +113,7 @@ export function SignInForm() {
         </Suspense>
       ) : null}
       <SubmitButton isPending={isSigningIn || isRedirecting}>{codePrompt !== null ? 'Verify' : 'Sign In'}</SubmitButton>
-      <TextLink to="/forgot-password" sx={{ justifySelf: 'center' }}>
+      <TextLink to="/forgot-password" centred>
         Forgot Password?
       </TextLink>
       <OrDivider />
