@@ -33,7 +33,12 @@ const page = (key: string, rows: unknown[]) => ({
 });
 const categories = [
   { id: 'c1', _id: 'c1', name: 'Electronics', children: [] },
-  { id: 'c2', _id: 'c2', name: 'Fashion', children: [] },
+  {
+    id: 'c2',
+    _id: 'c2',
+    name: 'Fashion',
+    children: [{ id: 's1', _id: 's1', name: 'Shirts', parentId: 'c2' }],
+  },
 ];
 
 /** Answers the searches: a product and an order for "galaxy"/"98765", nothing for anything else. */
@@ -173,9 +178,22 @@ describe('command palette', () => {
     press('k', { ctrlKey: true });
     await screen.findByRole('combobox');
     type('fash');
-    await waitFor(() => expect(groupOptions('Categories')).toEqual(['FashionEdit category']));
+    // A category's sub categories come with it (the parent's name is part of what they match).
+    await waitFor(() =>
+      expect(groupOptions('Categories')).toEqual(['FashionEdit category', 'ShirtsSub Category of Fashion']),
+    );
     fireEvent.click(screen.getByRole('option', { name: 'Fashion Edit category' }));
     await waitFor(() => expect(location()).toBe('/category/edit/c2'));
+  });
+
+  it('finds sub categories under their category and opens the Sub Category List', async () => {
+    renderPalette();
+    press('k', { ctrlKey: true });
+    await screen.findByRole('combobox');
+    type('shirt');
+    await waitFor(() => expect(groupOptions('Categories')).toEqual(['ShirtsSub Category of Fashion']));
+    fireEvent.click(screen.getByRole('option', { name: 'Shirts Sub Category of Fashion' }));
+    await waitFor(() => expect(location()).toBe('/subCategory'));
   });
 
   it('says when nothing is found, and when a search fails', async () => {

@@ -189,15 +189,32 @@ export function usePaletteResults(text: string, sources: PaletteSources, close: 
   };
 }
 
-/** Root categories named like `q`: to their edit screen, or the list for those who may not edit. */
+/**
+ * Categories named like `q`, each root followed by its matching sub categories: a root opens its
+ * edit screen, a sub category the Sub Category List (where sub categories are edited in place);
+ * for those who may not edit, the lists.
+ */
 function categoryRows(list: Category[], q: string, canEdit: boolean, go: (to: string) => () => void): PaletteItem[] {
   return list
-    .filter((category) => matches(category.name, q))
-    .slice(0, rowsPerGroup)
-    .map((category) => ({
-      id: `category:${category.id}`,
-      label: category.name,
-      detail: canEdit ? 'Edit category' : 'Category List',
-      run: go(canEdit ? `/category/edit/${encoded(category.id)}` : '/category'),
-    }));
+    .flatMap((category): PaletteItem[] => [
+      ...(matches(category.name, q)
+        ? [
+            {
+              id: `category:${category.id}`,
+              label: category.name,
+              detail: canEdit ? 'Edit category' : 'Category List',
+              run: go(canEdit ? `/category/edit/${encoded(category.id)}` : '/category'),
+            },
+          ]
+        : []),
+      ...category.children
+        .filter((child) => matches(`${child.name} ${category.name}`, q))
+        .map((child) => ({
+          id: `category:${child.id}`,
+          label: child.name,
+          detail: `Sub Category of ${category.name}`,
+          run: go('/subCategory'),
+        })),
+    ])
+    .slice(0, rowsPerGroup);
 }
