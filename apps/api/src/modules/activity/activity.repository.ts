@@ -34,21 +34,43 @@ export interface EntryFilter {
   limit: number;
 }
 
-/** One filter's entries, newest first, in one index range (the filter's own index, see below). */
+/**
+ * One filter's entries, newest first, in one index range (the filter's own index, see below).
+ * The page's cursor is a row comparison, `(at, seq) < (after)`, so that it bounds the index
+ * range instead of filtering the rows read before it (an OR of `at <` and `at = … and seq <` is
+ * not an index condition: a page deep in a filtered list would read every entry newer than it).
+ *
+ * One (entity, action) pair is written as a range of rows of its index, (entity, action) from
+ * (e, a) to (e, a), ordered by all four columns of `activity_entity_action`, rather than as two
+ * equalities: given `entity = e and action = a`, PostgreSQL drops the two from the order (they
+ * are constant) and may then walk `activity_at` backwards, filtering, when it expects the pair to
+ * be common. When the newest entries are all of other pairs (a day of order updates), that walk
+ * reads all of them first: 10,195 rows skipped for one page of product updates on the bench
+ * store (6.6 ms, against 0.16 ms in the pair's own range), growing with the day's other changes.
+ * Written as a range, only the pair's index gives the order without sorting every match.
+ */
 function onePage(db: Db, filter: EntryFilter) {
+  const { entity, action, after } = filter;
+  const pair =
+    entity !== undefined && action !== undefined && filter.entityId === undefined && filter.actor === undefined;
   let query = db.selectFrom('activity').selectAll();
-  if (filter.entity !== undefined) query = query.where('entity', '=', filter.entity);
-  if (filter.entityId !== undefined) query = query.where('entity_id', '=', filter.entityId);
-  if (filter.actor !== undefined) query = query.where('actor_id', '=', filter.actor);
-  if (filter.action !== undefined) query = query.where('action', '=', filter.action);
+  if (pair) {
+    query = query.where((eb) => eb(eb.refTuple('entity', 'action'), '>=', eb.tuple(entity, action)));
+    query = after
+      ? query.where((eb) =>
+          eb(eb.refTuple('entity', 'action', 'at', 'seq'), '<', eb.tuple(entity, action, after.at, after.seq)),
+        )
+      : query.where((eb) => eb(eb.refTuple('entity', 'action'), '<=', eb.tuple(entity, action)));
+  } else {
+    if (entity !== undefined) query = query.where('entity', '=', entity);
+    if (filter.entityId !== undefined) query = query.where('entity_id', '=', filter.entityId);
+    if (filter.actor !== undefined) query = query.where('actor_id', '=', filter.actor);
+    if (action !== undefined) query = query.where('action', '=', action);
+    if (after) query = query.where((eb) => eb(eb.refTuple('at', 'seq'), '<', eb.tuple(after.at, after.seq)));
+  }
   if (filter.from !== undefined) query = query.where('at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('at', '<=', filter.to);
-  const after = filter.after;
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([eb('at', '<', after.at), eb.and([eb('at', '=', after.at), eb('seq', '<', after.seq)])]),
-    );
-  }
+  if (pair) query = query.orderBy('entity', 'desc').orderBy('action', 'desc');
   return query.orderBy('at', 'desc').orderBy('seq', 'desc').limit(filter.limit).execute();
 }
 
