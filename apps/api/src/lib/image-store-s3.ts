@@ -1,13 +1,4 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  paginateListObjectsV2,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import { messages } from '@shopdesk/contract';
 import type { S3Config } from '../config';
 import { HttpError } from './http-error';
@@ -17,41 +8,34 @@ import { type ImageStore, imageCacheControl, isStoredKey } from './image-store';
  * The S3-compatible store (AWS S3, Cloudflare R2, MinIO, Ceph…) through the AWS SDK's own
  * client, `@aws-sdk/client-s3`: keys are the paths under `/uploads/`, objects carry their
  * content type and cache lifetime, so a CDN in front of the bucket serves them as we do.
+ * The SDK (~30 MB of the server's memory) is imported here, when the store is made (S3_BUCKET
+ * set), so a server that keeps its images on disk never loads it.
  */
 export function createS3ImageStore(config: S3Config, onError: (error: unknown, what: string) => void): ImageStore {
-  const client = new S3Client({
-    region: config.region,
-    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-    forcePathStyle: config.forcePathStyle,
-    ...(config.credentials ? { credentials: config.credentials } : {}),
-    // Checksums only where the S3 API requires them: since 3.729 the SDK adds CRC32 trailers
-    // (aws-chunked bodies) by default, which many S3-compatible stores do not understand.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    // Fail fast when the store is down, like the database pool: quick 503s, not hangs.
-    requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
-  });
+  const ready = import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: newClient(sdk, config) }));
+  // A failure to load is each call's failure (a 503 and a log line), not an unhandled rejection.
+  ready.catch(() => undefined);
   const Bucket = config.bucket;
 
   /** The store's failures become 503 `{error, msg}` for the client and an error line in the log. */
-  async function call<T>(what: string, work: () => Promise<T>): Promise<T> {
+  async function call<T>(what: string, work: (loaded: Awaited<typeof ready>) => Promise<T>): Promise<T> {
     try {
-      return await work();
+      return await work(await ready);
     } catch (error) {
       onError(error, `object storage: ${what} failed`);
       throw new HttpError(503, messages.storageUnavailable);
     }
   }
-  const isMissing = (error: unknown) =>
-    error instanceof S3ServiceException &&
+  const isMissing = ({ sdk }: Awaited<typeof ready>, error: unknown) =>
+    error instanceof sdk.S3ServiceException &&
     (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound');
 
   return {
     kind: 's3',
     put: (key, body, contentType) =>
-      call('put', async () => {
+      call('put', async ({ sdk, client }) => {
         await client.send(
-          new PutObjectCommand({
+          new sdk.PutObjectCommand({
             Bucket,
             Key: key,
             Body: body,
@@ -61,23 +45,23 @@ export function createS3ImageStore(config: S3Config, onError: (error: unknown, w
         );
       }),
     head: (key) =>
-      call('head', async () => {
+      call('head', async (loaded) => {
         try {
-          const found = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+          const found = await loaded.client.send(new loaded.sdk.HeadObjectCommand({ Bucket, Key: key }));
           return {
             size: found.ContentLength ?? 0,
             lastModified: found.LastModified ?? new Date(0),
             etag: found.ETag ?? '',
           };
         } catch (error) {
-          if (isMissing(error)) return undefined;
+          if (isMissing(loaded, error)) return undefined;
           throw error;
         }
       }),
     read: (key) =>
-      call('read', async () => {
+      call('read', async (loaded) => {
         try {
-          const found = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+          const found = await loaded.client.send(new loaded.sdk.GetObjectCommand({ Bucket, Key: key }));
           return {
             size: found.ContentLength ?? 0,
             lastModified: found.LastModified ?? new Date(0),
@@ -86,22 +70,25 @@ export function createS3ImageStore(config: S3Config, onError: (error: unknown, w
             body: found.Body as Readable,
           };
         } catch (error) {
-          if (isMissing(error)) return undefined;
+          if (isMissing(loaded, error)) return undefined;
           throw error;
         }
       }),
     delete: (keys) =>
-      call('delete', async () => {
+      call('delete', async ({ sdk, client }) => {
         for (let start = 0; start < keys.length; start += 1000) {
           const batch = keys.slice(start, start + 1000).map((Key) => ({ Key }));
-          const done = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch, Quiet: true } }));
+          const done = await client.send(
+            new sdk.DeleteObjectsCommand({ Bucket, Delete: { Objects: batch, Quiet: true } }),
+          );
           const failed = done.Errors?.[0];
           if (failed) throw new Error(`could not delete ${failed.Key}: ${failed.Code} ${failed.Message}`);
         }
       }),
     async *list() {
-      const pages = paginateListObjectsV2({ client }, { Bucket });
       try {
+        const { sdk, client } = await ready;
+        const pages = sdk.paginateListObjectsV2({ client }, { Bucket });
         for await (const page of pages) {
           for (const object of page.Contents ?? []) {
             if (object.Key && isStoredKey(object.Key))
@@ -114,7 +101,24 @@ export function createS3ImageStore(config: S3Config, onError: (error: unknown, w
       }
     },
     async close() {
-      client.destroy();
+      // Made or not, nothing is left open once the SDK has loaded (or failed to).
+      const loaded = await ready.catch(() => undefined);
+      loaded?.client.destroy();
     },
   };
+}
+
+function newClient(sdk: typeof import('@aws-sdk/client-s3'), config: S3Config) {
+  return new sdk.S3Client({
+    region: config.region,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    forcePathStyle: config.forcePathStyle,
+    ...(config.credentials ? { credentials: config.credentials } : {}),
+    // Checksums only where the S3 API requires them: since 3.729 the SDK adds CRC32 trailers
+    // (aws-chunked bodies) by default, which many S3-compatible stores do not understand.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // Fail fast when the store is down, like the database pool: quick 503s, not hangs.
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
+  });
 }

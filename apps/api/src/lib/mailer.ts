@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 
 export interface Mail {
@@ -12,7 +11,8 @@ export type Mailer = (mail: Mail) => Promise<void>;
 
 /**
  * E-mail through SMTP_URL. Without it (a shop on one machine, development) the message is
- * written to the server log instead, so a reset link can still be followed.
+ * written to the server log instead, so a reset link can still be followed; nodemailer (~18 MB
+ * of the server's memory) is loaded only when SMTP_URL is set.
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (!config.mail.smtpUrl) {
@@ -23,9 +23,10 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       );
     };
   }
-  const transport = nodemailer.createTransport(config.mail.smtpUrl);
+  const smtpUrl = config.mail.smtpUrl;
+  const transport = import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
   return async (mail) => {
-    await transport.sendMail({ from: config.mail.from, to: mail.to, subject: mail.subject, text: mail.text });
+    await (await transport).sendMail({ from: config.mail.from, to: mail.to, subject: mail.subject, text: mail.text });
     log.info({ event: 'mail.sent', subject: mail.subject }, 'e-mail sent');
   };
 }

@@ -1,23 +1,28 @@
 import { minPasswordLength, securityMessages } from '@shopdesk/contract';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { badRequest } from '../../lib/http-error';
 
-let common: Set<string> | undefined;
+let common: Promise<Set<string>> | undefined;
 
-/** The 49,000 most common passwords (zxcvbn-ts's list, bundled), loaded on first use. */
-function commonPasswords(): Set<string> {
-  common ??= new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+/**
+ * The 49,000 most common passwords (zxcvbn-ts's list, bundled), loaded with the first password
+ * set: the package's dictionaries are ~18 MB of the server's memory, and most servers set a
+ * password rarely.
+ */
+function commonPasswords(): Promise<Set<string>> {
+  common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase())),
+  );
   return common;
 }
 
 /** ASVS 2.1: at least 8 characters and not a well-known password. */
-export function passwordProblem(password: string): string | undefined {
+export async function passwordProblem(password: string): Promise<string | undefined> {
   if (password.length < minPasswordLength) return securityMessages.passwordTooShort;
-  if (commonPasswords().has(password.toLowerCase())) return securityMessages.passwordTooCommon;
+  if ((await commonPasswords()).has(password.toLowerCase())) return securityMessages.passwordTooCommon;
   return undefined;
 }
 
-export function assertGoodPassword(password: string): void {
-  const problem = passwordProblem(password);
+export async function assertGoodPassword(password: string): Promise<void> {
+  const problem = await passwordProblem(password);
   if (problem) throw badRequest(problem);
 }

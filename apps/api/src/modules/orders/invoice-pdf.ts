@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module';
 import type { Order } from '@shopdesk/contract';
-import PDFDocument from 'pdfkit';
 
 /**
  * The invoice as a PDF, drawn with pdfkit (the well-kept PDF library for Node: text, fonts and
  * simple tables, streamed). PDF's built-in Helvetica prints Latin-1; an invoice with other
  * letters (a customer's name in Devanagari or Cyrillic, say) is set in DejaVu Sans, bundled from
  * npm (`dejavu-fonts-ttf`). Embedding a font costs ~35 ms a document against ~5 ms for
- * Helvetica, so it is used only where it is needed.
+ * Helvetica, so it is used only where it is needed. pdfkit (with fontkit and its tables, ~24 MB
+ * of the server's memory) loads with the first invoice, not with the server.
  */
 const require = createRequire(import.meta.url);
 const dejaVu = {
@@ -28,7 +28,11 @@ export interface InvoiceFacts {
   issuedAt: string;
 }
 
-export function invoicePdf({ order, invoiceNumber, issuedAt }: InvoiceFacts): Promise<Buffer> {
+let pdfkitLoaded: Promise<typeof import('pdfkit')> | undefined;
+
+export async function invoicePdf({ order, invoiceNumber, issuedAt }: InvoiceFacts): Promise<Buffer> {
+  pdfkitLoaded ??= import('pdfkit').then((module) => module.default);
+  const PDFDocument = await pdfkitLoaded;
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${invoiceNumber}` } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

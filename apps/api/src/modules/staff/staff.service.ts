@@ -119,7 +119,7 @@ export async function acceptInvite(
   body: z.output<typeof acceptInviteBodySchema>,
   meta: { ip: string; userAgent: string },
 ): Promise<SigninResponse> {
-  assertGoodPassword(body.password);
+  await assertGoodPassword(body.password);
   const passwordHash = await hashPassword(body.password);
   const id = newId();
   const now = nowIso(ctx.clock);

@@ -77,7 +77,7 @@ export async function signIn(ctx: AppContext, body: SigninBody, meta: RequestMet
 export async function signUp(ctx: AppContext, body: z.output<typeof signupBodySchema>): Promise<User> {
   if (body.isAdmin) assertMaySignUp(ctx, body.email);
   if (await findUserByEmail(ctx.db, body.email)) throw conflict(messages.emailTaken);
-  assertGoodPassword(body.password);
+  await assertGoodPassword(body.password);
   const id = newId();
   const passwordHash = await hashPassword(body.password);
   const roleId = body.isAdmin ? await signupRoleId(ctx) : null;
@@ -172,7 +172,7 @@ export async function changePassword(
   if (!row) throw notFound('User not found');
   // Wrong old passwords count toward the account's sign-in throttle (issue 18).
   await confirmCurrentPassword(ctx, row, body.password, meta.ip);
-  assertGoodPassword(body.newPass);
+  await assertGoodPassword(body.newPass);
   const now = nowIso(ctx.clock);
   const passwordHash = await hashPassword(body.newPass);
   await ctx.transaction(async (trx) => {
