@@ -11,7 +11,7 @@ import { runDrill } from '../scripts/cluster/drill';
 import { type DrillReport, formatReport } from '../scripts/cluster/drill-report';
 import { hasNginx, nginxBinary, readAccessLogWith } from '../scripts/cluster/nginx';
 import { type Cluster, startCluster } from '../scripts/cluster/start';
-import { expectAlert } from './support/accounts';
+import { expectAlert, newOrderAlert } from './support/accounts';
 import { hasChromium, launchBrowser, signInThroughForm } from './support/browser';
 import { createCategory, createProduct } from './support/bulk-data';
 import { ownerEmail, ownerPassword } from './support/server';
@@ -206,7 +206,7 @@ describe.skipIf(!canRun)('a cluster: two instances behind nginx, one database, o
           },
         });
         expect(order.status).toBe(201);
-        await expectAlert(page, 'New order from Farah Khan', 'success');
+        await expectAlert(page, newOrderAlert('Farah Khan'), 'success');
         await expect
           .poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 })
           .toBe(`Notifications: ${before + 1} pending ${before + 1 === 1 ? 'order' : 'orders'}`);

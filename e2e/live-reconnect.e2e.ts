@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAlert, openSignedIn } from './support/accounts';
+import { expectAlert, newOrderAlert, openSignedIn } from './support/accounts';
 import { hasChromium, launchBrowser } from './support/browser';
 import { createCategory, createProduct } from './support/bulk-data';
 import { api, ownerEmail, ownerPassword, ownerToken, type RunningServer, startServer } from './support/server';
@@ -138,7 +138,7 @@ describe.skipIf(!hasChromium)('live events across a forced reconnect', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
     await placeOrder('Before Cut');
-    await expectAlert(page, 'New order from Before Cut', 'success');
+    await expectAlert(page, newOrderAlert('Before Cut'), 'success');
 
     await context.setOffline(true);
     await page.evaluate(() => (window as unknown as { __cutLiveStreams: () => void }).__cutLiveStreams());
@@ -148,7 +148,7 @@ describe.skipIf(!hasChromium)('live events across a forced reconnect', () => {
     for (const name of missed) ids.push(await placeOrder(name));
     await context.setOffline(false);
 
-    await expectAlert(page, 'New order from Missed Four', 'success');
+    await expectAlert(page, newOrderAlert('Missed Four'), 'success');
     const seen = await frames();
     const created = seen.filter((frame) => frame.event === 'order.created');
     const before = created.find((frame) => frame.data?.includes('Before Cut'));
@@ -183,7 +183,7 @@ describe.skipIf(!hasChromium)('live events across a forced reconnect', () => {
     server = await startServer({ PORT: port }, { reuse: { dataDir: first.dataDir, databaseUrl: first.databaseUrl } });
     // Placed at once, most likely before the page's stream is back: the replay brings them.
     const ids = [await placeOrder('After Restart One'), await placeOrder('After Restart Two')];
-    await expectAlert(page, 'New order from After Restart Two', 'success');
+    await expectAlert(page, newOrderAlert('After Restart Two'), 'success');
     for (const id of ids) expect((await eventIdsOf(id)).size, id).toBe(1);
     const later = (await frames()).filter((frame) => frame.stream > streamsBefore);
     expect(later.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAlert } from './support/accounts';
+import { expectAlert, newOrderAlert } from './support/accounts';
 import { hasChromium, launchBrowser, newPage, signInThroughForm } from './support/browser';
 import { createCategory, createProduct } from './support/bulk-data';
 import { api, ownerEmail, ownerPassword, ownerToken, type RunningServer, startServer } from './support/server';
@@ -56,7 +56,7 @@ describe.skipIf(!hasChromium)('live updates in the dashboard', () => {
       colleague,
     );
     expect(order.status).toBe(201);
-    await expectAlert(page, 'New order from Meera Nair', 'success');
+    await expectAlert(page, newOrderAlert('Meera Nair'), 'success');
     await expect
       .poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 })
       .toBe('Notifications: 1 pending order');

@@ -6,8 +6,8 @@ import { api, type RunningServer } from './server';
 /** The app-wide snackbar alert's fill: dark green for success, dark red for errors. */
 const alertColours = { success: 'rgb(27, 94, 32)', error: 'rgb(183, 28, 28)' } as const;
 
-/** The app's one alert shows `text`, in green (success) or red (error). */
-export async function expectAlert(page: Page, text: string, kind: 'success' | 'error'): Promise<void> {
+/** The app's one alert shows `text` (all of it, or a whole match of a pattern), in green (success) or red (error). */
+export async function expectAlert(page: Page, text: string | RegExp, kind: 'success' | 'error'): Promise<void> {
   const alert = page.getByTestId('app-alert').filter({ hasText: text });
   try {
     await alert.waitFor({ state: 'visible', timeout: 10_000 });
@@ -18,11 +18,22 @@ export async function expectAlert(page: Page, text: string, kind: 'success' | 'e
   // The live region (role alert) holds the words only; a delete's UNDO button sits beside it.
   // Found by test id: while a dialog is open, MUI hides what is outside it from the role tree.
   const message = alert.getByTestId('app-alert-message');
-  expect((await message.textContent())?.trim()).toBe(text);
+  const words = (await message.textContent())?.trim();
+  if (typeof text === 'string') expect(words).toBe(text);
+  else expect(words).toMatch(text);
   expect(await message.getAttribute('role')).toBe('alert');
   expect(await alert.evaluate((node) => getComputedStyle(node).backgroundColor), `colour of '${text}'`).toBe(
     alertColours[kind],
   );
+}
+
+/**
+ * The new-order alert once `name`'s order has come: "New order from <name>", or, when it came
+ * while that alert was still open, "<n> new orders, the latest from <name>".
+ */
+export function newOrderAlert(name: string): RegExp {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^(New order from ${escaped}|\\d+ new orders, the latest from ${escaped})$`);
 }
 
 export type Account = { id: string; name: string; email: string; phone: string; password: string };

@@ -9,7 +9,7 @@ import { lowStockKeys } from '../features/low-stock/api/list-low-stock';
 import { optionValueKeys } from '../features/option-values/api/option-value-keys';
 import { orderKeys } from '../features/orders/api/order-keys';
 import { productKeys } from '../features/products/api/product-keys';
-import { showAlert } from '../lib/alerts';
+import { alertStore, showAlert } from '../lib/alerts';
 import { followLiveEvents, passLiveEvent } from '../lib/live-events';
 import { useSession } from '../lib/session';
 import { queryClient } from './query-client';
@@ -43,6 +43,22 @@ export function staleKeys(event: LiveEvent): Key[] {
   }
 }
 
+/** The new-order alert on screen, and how many orders it stands for. */
+let newOrders = { alertKey: -1, count: 0 };
+
+/**
+ * Shows "New order from <name>"; while that alert is still open, the next new order updates it
+ * to "<n> new orders, the latest from <name>" rather than replacing it, so a burst (a sale, or
+ * the orders a reconnect replays) is counted, not reduced to its last order. Any other alert, or
+ * the alert closing, starts the count again.
+ */
+export function announceNewOrder(name: string): void {
+  const shown = alertStore.get();
+  const count = shown.open && shown.key === newOrders.alertKey ? newOrders.count + 1 : 1;
+  showAlert('success', count === 1 ? `New order from ${name}` : `${count} new orders, the latest from ${name}`);
+  newOrders = { alertKey: alertStore.get().key, count };
+}
+
 /**
  * Keeps the signed-in screens live (api.md §14): each change someone makes, on any server,
  * refreshes the lists and records it touches (query invalidation: open screens re-read, others
@@ -58,7 +74,7 @@ export function LiveUpdates() {
       if (keys.length > 0) keys.push(activityKeys.all);
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       if (event.type === 'job.progress') jobProgressHeard(queryClient, event.data);
-      if (event.type === 'order.created') showAlert('success', `New order from ${event.data.name}`);
+      if (event.type === 'order.created') announceNewOrder(event.data.name);
       passLiveEvent(event);
     }, stop.signal);
     return () => stop.abort();
