@@ -24,7 +24,9 @@ if (!built) process.stderr.write(`\n!!! web budgets SKIPPED: no ${manifestFile} 
  * elements and CSS (lib/base.css holds the palette of the MUI theme, checked by
  * theme-css.test.ts; the icons are @mdi/js paths). MUI's theme and styling engine load with the
  * first component that draws with MUI (lib/lazy-themed.tsx): what the page shows only after a
- * click (alerts, the spinner, the two-step code field and dialog), every other screen.
+ * click (alerts, the two-step code field and dialog), every other screen. Its busy circle is
+ * plain SVG and CSS (components/ui/spinner.tsx), so a visit that only signs in loads no MUI until
+ * the first alert.
  * Issue 16's budget is 125 KB; it measures ~102 KB.
  *
  * theme: MUI's theme, styling engine (emotion) and ThemeProvider (lib/theme-scope.tsx), loaded

@@ -1,7 +1,7 @@
 import { mdiGoogle } from '@mdi/js';
-import { Suspense, useEffect } from 'react';
-import { DeferredSpinner, preloadSpinner } from '../../../components/ui/deferred-spinner';
+import { Suspense } from 'react';
 import { PlainButton } from '../../../components/ui/plain-button';
+import { Spinner } from '../../../components/ui/spinner';
 import { SvgPathIcon } from '../../../components/ui/svg-path-icon';
 import { lazyThemed } from '../../../lib/lazy-themed';
 import { type GooglePopupFlow, useGoogleSignIn } from './use-google-sign-in';
@@ -12,7 +12,6 @@ const GoogleCodeDialog = lazyThemed(() => import('./google-code-dialog').then((m
 
 export function GoogleSignInButton({ popupFlow }: { popupFlow?: GooglePopupFlow }) {
   const { start, isPending, codeRequest, isVerifying, submitCode, cancelCode } = useGoogleSignIn(popupFlow);
-  useEffect(preloadSpinner, []);
   return (
     <>
       <PlainButton
@@ -20,7 +19,7 @@ export function GoogleSignInButton({ popupFlow }: { popupFlow?: GooglePopupFlow 
         variant="outlined"
         onClick={() => void start()}
         disabled={isPending}
-        startIcon={isPending ? <DeferredSpinner size={18} /> : <SvgPathIcon path={mdiGoogle} />}
+        startIcon={isPending ? <Spinner size={18} /> : <SvgPathIcon path={mdiGoogle} />}
       >
         Sign In with Google
       </PlainButton>
