@@ -51,8 +51,9 @@ import { productBulkRoutes } from './modules/products/products-bulk.routes';
 import { pruneBulkEdits } from './modules/products/products-bulk.service';
 import { productExportRoutes } from './modules/products/products-export.routes';
 import { reviewsRoutes } from './modules/products/reviews.routes';
-import { SessionCache } from './modules/sessions/session-cache';
-import { sessionStatement } from './modules/sessions/sessions.repository';
+import { batchedSessionReader } from './modules/sessions/session-batch';
+import { SessionCache, type SessionReader } from './modules/sessions/session-cache';
+import { sessionStatement, sessionsStatement } from './modules/sessions/sessions.repository';
 import { authenticate } from './modules/sessions/sessions.service';
 import { rolesRoutes } from './modules/staff/roles.routes';
 import { settleRoles } from './modules/staff/roles.service';
@@ -156,7 +157,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done(null, payload);
   });
   const clock = options.clock ?? Date.now;
-  const sessionOf = sessionStatement(handle.db);
   const isShared = handle.engine === 'postgres';
   // Live events (api.md §14): NOTIFY/LISTEN across servers on PostgreSQL, in-process on SQLite.
   const events =
@@ -184,13 +184,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     marks: new PageMarks(handle.db),
     catalogue: new CatalogueCache(handle.db, epoch),
     // PostgreSQL: several servers may share the database, so no session is remembered between
-    // requests (one statement of primary-key reads each, which also brings the catalogue's version).
-    sessions: new SessionCache(
-      async (sessionId) => (await handle.prepared(sessionOf(sessionId)))[0],
-      epoch,
-      undefined,
-      !isShared,
-    ),
+    // requests: each reads its own (primary-key reads, which also bring the catalogue's version),
+    // the requests of one turn of the event loop in one statement (session-batch.ts).
+    sessions: new SessionCache(sessionReader(handle), epoch, undefined, !isShared),
     imageStore: openImageStore(config, (error, what) => app.log.error({ err: error }, what)),
     imageWork: new ImageWork(config.uploads.imageConcurrency),
   };
@@ -323,4 +319,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await handle.close();
   });
   return app;
+}
+
+/** How a request's session is read: one statement per id on SQLite, in batches on PostgreSQL. */
+function sessionReader(handle: DbHandle): SessionReader {
+  if (handle.engine === 'postgres') {
+    const sessionsOf = sessionsStatement(handle.db);
+    return batchedSessionReader((sessionIds) => handle.prepared(sessionsOf(sessionIds)));
+  }
+  const sessionOf = sessionStatement(handle.db);
+  return async (sessionId) => (await handle.prepared(sessionOf(sessionId)))[0];
 }

@@ -28,12 +28,12 @@ export async function insertSession(db: Db, session: NewSession): Promise<void> 
 }
 
 /**
- * The session and its user, joined, for the per-request token check: primary-key reads only.
+ * Sessions and their users, joined, for the per-request token check: primary-key reads only.
  * It also brings the catalogue's version (one more primary-key read in the same statement): on
  * PostgreSQL this is the one read every request makes, and the catalogue cache learns from it
  * whether another server changed the catalogue (catalogue-cache.ts `observe`).
  */
-export function sessionWithUserQuery(db: Db, sessionId: string) {
+function sessionsWithUsers(db: Db) {
   return (
     db
       .selectFrom('sessions')
@@ -73,8 +73,12 @@ export function sessionWithUserQuery(db: Db, sessionId: string) {
           .where('counters.name', '=', counterNames.productsVersion)
           .as('catalogueVersion'),
       )
-      .where('sessions.id', '=', sessionId)
   );
+}
+
+/** The session behind one id and its user (sessionsWithUsers). */
+export function sessionWithUserQuery(db: Db, sessionId: string) {
+  return sessionsWithUsers(db).where('sessions.id', '=', sessionId);
 }
 
 export type SessionWithUser = NonNullable<
@@ -82,23 +86,35 @@ export type SessionWithUser = NonNullable<
 >;
 
 /**
- * The session statement of every request, compiled once: its text and its other values never
- * change, only the session id bound to it. Building and compiling it through Kysely at each
- * request cost a tenth of a PostgreSQL first page's time (bench, issue 16). Answers the
- * statement for one session id, for `DbHandle.prepared`.
+ * A statement compiled once with `slot` among its values, answered with the value in its place:
+ * its text and its other values never change. Building and compiling the session statement
+ * through Kysely at each request cost a tenth of a PostgreSQL first page's time (bench, issue 16).
  */
-export function sessionStatement(db: Db): (sessionId: string) => CompiledQuery<SessionWithUser> {
-  // A value no session id can be (ids are letters and digits): where the id goes among the values.
-  const slot = '\u0000session id';
-  const compiled = sessionWithUserQuery(db, slot).compile();
+function compiledOnce<Value>(query: { compile(): CompiledQuery<unknown> }, slot: string) {
+  const compiled = query.compile();
   const at = compiled.parameters.indexOf(slot);
-  if (at < 0 || compiled.parameters.lastIndexOf(slot) !== at)
-    throw new Error('the session statement binds its id once');
-  return (sessionId) =>
+  if (at < 0 || compiled.parameters.lastIndexOf(slot) !== at) throw new Error('the statement binds its slot once');
+  return (value: Value) =>
     CompiledQuery.raw(
       compiled.sql,
-      compiled.parameters.map((value, index) => (index === at ? sessionId : value)),
+      compiled.parameters.map((each, index) => (index === at ? value : each)),
     ) as CompiledQuery<SessionWithUser>;
+}
+
+// A value no session id can be (ids are letters and digits): where the ids go among the values.
+const slot = '\u0000session id';
+
+/** The session statement of every request on SQLite, for one id, for `DbHandle.prepared`. */
+export function sessionStatement(db: Db): (sessionId: string) => CompiledQuery<SessionWithUser> {
+  return compiledOnce<string>(sessionWithUserQuery(db, slot), slot);
+}
+
+/**
+ * PostgreSQL: the sessions behind several ids in one statement (`= any($1)`, the ids as one
+ * array value), for the requests of one turn of the event loop (session-batch.ts).
+ */
+export function sessionsStatement(db: Db): (sessionIds: readonly string[]) => CompiledQuery<SessionWithUser> {
+  return compiledOnce<readonly string[]>(sessionsWithUsers(db).where(sql<boolean>`sessions.id = any(${slot})`), slot);
 }
 
 export function findSessionWithUser(db: Db, sessionId: string): Promise<SessionWithUser | undefined> {
