@@ -4,7 +4,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  * React.lazy for a component that draws with MUI: its code and MUI's theme (theme-scope.tsx)
  * load side by side, and it renders inside the theme. Everything MUI draws is reached through
  * one of these (the signed-in frame, each lazily loaded screen, the alert, the sign-in page's
- * spinner, code field and dialog), so the first download holds none of MUI; nested scopes share
+ * code field and dialog), so the first download holds none of MUI; nested scopes share
  * one theme object per mode.
  */
 export function lazyThemed<Props extends object>(
