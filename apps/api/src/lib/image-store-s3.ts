@@ -8,8 +8,8 @@ import { type ImageStore, imageCacheControl, isStoredKey } from './image-store';
  * The S3-compatible store (AWS S3, Cloudflare R2, MinIO, Ceph…) through the AWS SDK's own
  * client, `@aws-sdk/client-s3`: keys are the paths under `/uploads/`, objects carry their
  * content type and cache lifetime, so a CDN in front of the bucket serves them as we do.
- * The SDK (~30 MB of the server's memory) is imported here, when the store is made (S3_BUCKET
- * set), so a server that keeps its images on disk never loads it.
+ * The SDK is imported here, when the store is made (S3_BUCKET set), so a server that keeps its
+ * images on disk never loads it (its memory at rest: docs/architecture.md).
  */
 export function createS3ImageStore(config: S3Config, onError: (error: unknown, what: string) => void): ImageStore {
   const ready = import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: newClient(sdk, config) }));

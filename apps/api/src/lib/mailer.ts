@@ -11,8 +11,8 @@ export type Mailer = (mail: Mail) => Promise<void>;
 
 /**
  * E-mail through SMTP_URL. Without it (a shop on one machine, development) the message is
- * written to the server log instead, so a reset link can still be followed; nodemailer (~18 MB
- * of the server's memory) is loaded only when SMTP_URL is set.
+ * written to the server log instead, so a reset link can still be followed; nodemailer is loaded
+ * only when SMTP_URL is set (the server's memory at rest: docs/architecture.md).
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   if (!config.mail.smtpUrl) {

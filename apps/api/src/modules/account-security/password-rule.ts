@@ -5,8 +5,8 @@ let common: Promise<Set<string>> | undefined;
 
 /**
  * The 49,000 most common passwords (zxcvbn-ts's list, bundled), loaded with the first password
- * set: the package's dictionaries are ~18 MB of the server's memory, and most servers set a
- * password rarely.
+ * set: the package holds large dictionaries, and most servers set a password rarely (the
+ * server's memory at rest: docs/architecture.md).
  */
 function commonPasswords(): Promise<Set<string>> {
   common ??= import('@zxcvbn-ts/language-common').then(

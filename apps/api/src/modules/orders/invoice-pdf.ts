@@ -6,8 +6,8 @@ import type { Order } from '@shopdesk/contract';
  * simple tables, streamed). PDF's built-in Helvetica prints Latin-1; an invoice with other
  * letters (a customer's name in Devanagari or Cyrillic, say) is set in DejaVu Sans, bundled from
  * npm (`dejavu-fonts-ttf`). Embedding a font costs ~35 ms a document against ~5 ms for
- * Helvetica, so it is used only where it is needed. pdfkit (with fontkit and its tables, ~24 MB
- * of the server's memory) loads with the first invoice, not with the server.
+ * Helvetica, so it is used only where it is needed. pdfkit (with fontkit and its font tables) loads
+ * with the first invoice, not with the server (its memory at rest: docs/architecture.md).
  */
 const require = createRequire(import.meta.url);
 const dejaVu = {
