@@ -1,4 +1,4 @@
-import { lazyScreen } from '../lib/lazy-screen';
+import { lazySignedOutScreen } from '../lib/lazy-screen';
 import type { AppRoute } from './app-route';
 import { accountRoutes } from './route-groups/account';
 import LoginScreen from './routes/login';
@@ -14,7 +14,7 @@ export const bareRoutes: AppRoute[] = [
   // Not lazy: the page every signed-out visit starts on comes in the first download (one
   // file, no second round trip; its MUI parts are the ones nearly every screen uses).
   { path: '/login', screen: LoginScreen },
-  { path: '/signUp', screen: lazyScreen(() => import('./routes/sign-up')) },
+  { path: '/signUp', screen: lazySignedOutScreen(() => import('./routes/sign-up')) },
   ...accountRoutes,
 ];
 

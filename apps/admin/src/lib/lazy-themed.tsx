@@ -3,7 +3,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 /**
  * React.lazy for a component that draws with MUI: its code and MUI's theme (theme-scope.tsx)
  * load side by side, and it renders inside the theme. Everything MUI draws is reached through
- * one of these (the signed-in frame, each lazily loaded screen, the alert, the sign-in page's
+ * one of these (the signed-in routes with their frame, each signed-out lazy screen, the alert, the sign-in page's
  * code field and dialog), so the first download holds none of MUI; nested scopes share
  * one theme object per mode.
  */
