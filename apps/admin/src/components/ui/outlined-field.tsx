@@ -1,4 +1,5 @@
 import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
+import { dataFlag } from './data-flag';
 import './outlined-field.css';
 
 export type OutlinedFieldProps = {
@@ -52,19 +53,18 @@ export function OutlinedField({
   const id = idProp ?? generatedId;
   const helperTextId = helper || error ? `${id}-helper-text` : undefined;
   const [isFocused, setIsFocused] = useState(false);
-  const flag = (on: boolean) => (on ? '' : undefined);
   return (
     <div
       className="sd-field"
-      data-full-width={flag(fullWidth)}
-      data-focused={flag(isFocused)}
-      data-filled={flag(input.value !== '')}
-      data-error={flag(Boolean(error))}
+      data-full-width={dataFlag(fullWidth)}
+      data-focused={dataFlag(isFocused)}
+      data-filled={dataFlag(input.value !== '')}
+      data-error={dataFlag(Boolean(error))}
     >
       <label htmlFor={id} id={`${id}-label`}>
         {label}
       </label>
-      <div className="sd-field-box" data-adorned={flag(endAdornment !== undefined)}>
+      <div className="sd-field-box" data-adorned={dataFlag(endAdornment !== undefined)}>
         <input
           {...inputProps}
           {...input}

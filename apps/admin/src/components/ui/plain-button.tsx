@@ -1,17 +1,16 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { dataFlag } from './data-flag';
 import './plain-button.css';
 
 type Variant = 'contained' | 'outlined';
 type Size = 'medium' | 'large';
 
-type PlainButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+type PlainButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className'> & {
   variant: Variant;
   size?: Size;
   fullWidth?: boolean;
   startIcon?: ReactNode;
 };
-
-const flag = (on: boolean) => (on ? '' : undefined);
 
 /**
  * A native <button> drawn like the app's MUI buttons (contained or outlined, primary colour),
@@ -27,17 +26,16 @@ export function PlainButton({
   startIcon,
   children,
   type = 'button',
-  className,
   ...props
 }: PlainButtonProps) {
   return (
     <button
       {...props}
       type={type}
-      className={className ? `sd-button ${className}` : 'sd-button'}
+      className="sd-button"
       data-variant={variant}
       data-size={size}
-      data-full-width={flag(fullWidth)}
+      data-full-width={dataFlag(fullWidth)}
     >
       {startIcon ? <span className="sd-button-start-icon">{startIcon}</span> : null}
       {children}
@@ -46,6 +44,9 @@ export function PlainButton({
 }
 
 /** A round icon <button> drawn like MUI's IconButton (`edge="end"`), for the same pages. */
-export function PlainIconButton({ className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
-  return <button {...props} type={type} className={className ? `sd-icon-button ${className}` : 'sd-icon-button'} />;
+export function PlainIconButton({
+  type = 'button',
+  ...props
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className'>) {
+  return <button {...props} type={type} className="sd-icon-button" />;
 }

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
+import { dataFlag } from '../../../components/ui/data-flag';
 import './auth.css';
 
 /**
@@ -15,7 +16,7 @@ export function AuthForm(props: ComponentProps<'form'>) {
 
 /** A link inside the app, underlined in the primary colour (MUI's Link, underline "always"). */
 export function TextLink({ centred = false, ...props }: ComponentProps<typeof Link> & { centred?: boolean }) {
-  return <Link {...props} className="sd-text-link" data-centred={centred ? '' : undefined} />;
+  return <Link {...props} className="sd-text-link" data-centred={dataFlag(centred)} />;
 }
 
 /** A line across the form with a word in its middle ("or"). */
