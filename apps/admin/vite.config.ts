@@ -1,12 +1,57 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const apiTarget = 'http://127.0.0.1:8080';
 
+/** What every signed-in screen loads before it can draw (router.tsx, lazy-themed.tsx). */
+const signedInFrame = ['src/lib/theme-scope.tsx', 'src/app/signed-in-routes.tsx', 'src/components/layout/shell.tsx'];
+
+/**
+ * dist/app.html: index.html with a <link rel="modulepreload"> for each chunk of the signed-in
+ * frame (and every chunk those import), so a signed-in screen opened by address downloads them
+ * beside the entry instead of after it has run. The server sends it for every address but the
+ * signed-out pages (static-files.ts), which keep index.html: /login's first download stays its own.
+ */
+function signedInPage(): Plugin {
+  return {
+    name: 'shopdesk:signed-in-page',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byModule = new Map(
+        chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk]] : [])),
+      );
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const files = new Set<string>();
+      const visit = (fileName: string) => {
+        if (files.has(fileName) || fileName === entry?.fileName) return;
+        files.add(fileName);
+        const chunk = chunks.find((each) => each.fileName === fileName);
+        for (const imported of chunk?.imports ?? []) visit(imported);
+      };
+      for (const module of signedInFrame) {
+        const chunk = byModule.get(path.resolve(import.meta.dirname, module));
+        if (!chunk) this.error(`signed-in page: no chunk for ${module}`);
+        visit(chunk.fileName);
+      }
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') return this.error('signed-in page: no index.html in the bundle');
+      const links = [...files].map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`).join('\n');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'app.html',
+        source: String(html.source).replace('  </head>', `${links}\n  </head>`),
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    signedInPage(),
     // A .br and a .gz beside every text file of 1 KB or more, made once here at the strongest
     // settings (the server sends them as they are: @fastify/static's preCompressed).
     compression({

@@ -119,6 +119,21 @@ describe.skipIf(!built)('web budgets (production build)', () => {
       expect(fs.readFileSync(path.join(dist, manifest[entryKey]?.file ?? ''), 'utf8')).toContain('Login to Shopdesk');
   });
 
+  it('gives signed-in screens a page that preloads the whole frame, and /login none of it', () => {
+    // app.html (static-files.ts serves it to every signed-in address): one modulepreload per
+    // chunk of the theme and the frame beyond the entry, each a built file.
+    const preloads = (page: string) =>
+      [
+        ...fs
+          .readFileSync(path.join(dist, page), 'utf8')
+          .matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g),
+      ].map((match) => match[1]);
+    const expected = [...frame].filter((key) => !entry.has(key)).map((key) => manifest[key]?.file);
+    expect(expected.length).toBeGreaterThan(3);
+    expect(preloads('app.html').sort()).toEqual(expected.sort());
+    expect(preloads('index.html')).toEqual([]);
+  });
+
   it(`/login loads at most ${budgets.login} KB of JavaScript (gzip) before it can paint`, () => {
     const total = kb(jsOf(login));
     process.stdout.write(

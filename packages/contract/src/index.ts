@@ -7,6 +7,7 @@ export * from './categories';
 export * from './common';
 export * from './config';
 export * from './countries';
+export * from './dashboard-pages';
 export * from './email-address';
 export * from './events';
 export * from './images';
