@@ -64,6 +64,15 @@ describe(`the dashboard's pages (${engineName})`, () => {
       expect(await page(t, url), url).toBe(signedOutHtml);
   });
 
+  it('answers HEAD as GET, without the page (uptime checks ask HEAD /)', async () => {
+    for (const url of ['/', '/dashboard', '/login']) {
+      const res = await t.request({ method: 'HEAD', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toBe('');
+    }
+  });
+
   it('serves index.html everywhere from a build without app.html', async () => {
     for (const url of ['/', '/dashboard', '/login']) expect(await page(older, url), url).toBe(signedOutHtml);
   });

@@ -42,7 +42,10 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, { config }: { c
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/uploads/');
     if (isPage && hasDashboard) {
       const page = isSignedOutPage(request.url.split('?')[0] ?? '/') ? 'index.html' : signedInPage;
       return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(page, dist);
