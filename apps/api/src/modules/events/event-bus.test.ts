@@ -53,9 +53,19 @@ describe.runIf(engineName === 'postgres')('the PostgreSQL event bus of two serve
     const onB: LiveEvent[] = [];
     a.subscribe((event) => onA.push(event));
     b.subscribe((event) => onB.push(event));
-    // Both LISTEN before anything is sent: a published event reaching B says B listens.
-    await a.publish({ type: 'job.progress', data: { id: 'job-1', state: 'running', progress: { done: 1, total: 2 } } });
-    await waitFor(() => onB.length === 1);
+    // Both LISTEN before anything is sent: a published event reaching B says B listens. A's
+    // first may go out before B's LISTEN has (each server connects on its own), so A publishes
+    // again until B hears one; then what is still on its way arrives before the lists are cleared.
+    const ready: LiveEvent = {
+      type: 'job.progress',
+      data: { id: 'job-1', state: 'running', progress: { done: 1, total: 2 } },
+    };
+    for (let attempt = 0; attempt < 25 && onB.length === 0; attempt += 1) {
+      await a.publish(ready);
+      await waitFor(() => onB.length > 0, 200).catch(() => undefined);
+    }
+    expect(onB.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     onA.length = 0;
     onB.length = 0;
 
