@@ -28,8 +28,8 @@ function signedInPage(): Plugin {
       const visit = (fileName: string) => {
         if (files.has(fileName) || fileName === entry?.fileName) return;
         files.add(fileName);
-        const chunk = chunks.find((each) => each.fileName === fileName);
-        for (const imported of chunk?.imports ?? []) visit(imported);
+        const chunk = bundle[fileName];
+        for (const imported of chunk?.type === 'chunk' ? chunk.imports : []) visit(imported);
       };
       for (const module of signedInFrame) {
         const chunk = byModule.get(path.resolve(import.meta.dirname, module));

@@ -30,8 +30,8 @@ describe(`the dashboard's pages (${engineName})`, () => {
     for (const dist of dists) fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  const page = async (app: TestApp, url: string) => {
-    const res = await app.request({ method: 'GET', url });
+  const page = async (app: TestApp, url: string, method: 'GET' | 'HEAD' = 'GET') => {
+    const res = await app.request({ method, url });
     expect(res.statusCode, url).toBe(200);
     expect(res.headers['content-type'], url).toMatch(/^text\/html/);
     expect(res.headers['cache-control'], url).toBe('no-cache');
@@ -65,12 +65,7 @@ describe(`the dashboard's pages (${engineName})`, () => {
   });
 
   it('answers HEAD as GET, without the page (uptime checks ask HEAD /)', async () => {
-    for (const url of ['/', '/dashboard', '/login']) {
-      const res = await t.request({ method: 'HEAD', url });
-      expect(res.statusCode, url).toBe(200);
-      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
-      expect(res.body, url).toBe('');
-    }
+    for (const url of ['/', '/dashboard', '/login']) expect(await page(t, url, 'HEAD'), url).toBe('');
   });
 
   it('serves index.html everywhere from a build without app.html', async () => {
