@@ -43,6 +43,7 @@ import { bestSellersRoutes, ordersRoutes } from './modules/orders/orders.routes'
 import { orderExportRoutes } from './modules/orders/orders-export.routes';
 import { CatalogueCache } from './modules/products/catalogue-cache';
 import { PageMarks } from './modules/products/page-marks';
+import { batchedPageRows, singlePageRows } from './modules/products/page-rows';
 import { productImportRoutes } from './modules/products/product-import.routes';
 import { runProductImport } from './modules/products/product-import.service';
 import { productText, storeMissingProductJsonOnce } from './modules/products/product-json';
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: options.mailer ?? createMailer(config, app.log),
     epoch,
     marks: new PageMarks(handle.db),
+    pageRows: (isShared ? batchedPageRows : singlePageRows)(handle.db, handle.prepared),
     catalogue: new CatalogueCache(handle.db, epoch),
     // PostgreSQL: several servers may share the database, so no session is remembered between
     // requests: each reads its own (primary-key reads, which also bring the catalogue's version),

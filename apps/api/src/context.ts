@@ -11,6 +11,7 @@ import type { RecordedTransaction } from './modules/activity/activity.recorder';
 import type { EventBus } from './modules/events/event-bus';
 import type { CatalogueCache } from './modules/products/catalogue-cache';
 import type { PageMarks } from './modules/products/page-marks';
+import type { PageRows } from './modules/products/page-rows';
 import type { SessionCache } from './modules/sessions/session-cache';
 
 /** What every module is built from. Made once in buildApp. */
@@ -34,6 +35,8 @@ export interface AppContext {
   epoch: WriteEpoch;
   /** Where deep list pages start, per catalogue version (page-marks.ts). */
   marks: PageMarks;
+  /** How a list page's rows are read: a statement each on SQLite, a turn's pages together on PostgreSQL (page-rows.ts). */
+  pageRows: PageRows;
   /** Product list and search answers per catalogue version. */
   catalogue: CatalogueCache;
   /** Sessions behind bearer tokens, read again at least once a second. */

@@ -1,8 +1,9 @@
 import type { Product } from '@shopdesk/contract';
 import { type Insertable, sql } from 'kysely';
-import type { Db, DbHandle, Engine } from '../../db/create-db';
+import type { Db, Engine } from '../../db/create-db';
 import type { ProductsTable } from '../../db/schema';
 import type { PageMarks } from './page-marks';
+import type { PageRow, PageRows } from './page-rows';
 
 const productColumns = [
   'p.id',
@@ -105,10 +106,10 @@ export interface PageSpec {
   offset: number;
 }
 
-/** What a page read uses: the database, its prepared hot reads and the page marks (all in AppContext). */
+/** What a page read uses: the database, how page rows are read and the page marks (all in AppContext). */
 export interface PageReader {
   db: Db;
-  prepared: DbHandle['prepared'];
+  pageRows: PageRows;
   marks: PageMarks;
 }
 
@@ -116,15 +117,15 @@ export interface PageReader {
  * A page of products, in page order: each one's id and stored answer text (null for a row
  * written before texts were stored; the caller makes that one from the product). Rows come
  * from `product_list` (see its migration) by an index walk in the sort's own order (each sort
- * has an index ending in id), ordered by SQL. A deep page starts from the nearest page mark
- * (`page-marks.ts`), so it skips fewer than a mark step of index entries, never the whole
- * catalogue before it.
+ * has an index ending in id), ordered by SQL (`page-rows.ts`). A deep page starts from the
+ * nearest page mark (`page-marks.ts`), so it skips fewer than a mark step of index entries,
+ * never the whole catalogue before it.
  */
 export async function pageProducts(
-  { db, prepared, marks }: PageReader,
+  { db, pageRows, marks }: PageReader,
   spec: PageSpec,
   version: number,
-): Promise<Array<{ id: string; json: string | null }>> {
+): Promise<PageRow[]> {
   const column = sortColumns[spec.sort];
   if (spec.low) return pageLowProducts(db, spec, spec.low);
   const start = await marks.markFor(
@@ -132,25 +133,14 @@ export async function pageProducts(
     { catId: spec.catId, column, order: spec.order, perPage: spec.limit },
     spec.offset,
   );
-  let query = db.selectFrom('product_list').select(['id', 'json']);
-  if (spec.catId) query = query.where('cat_id', '=', spec.catId);
-  if (start) {
-    const op = spec.order === 'asc' ? '>=' : '<=';
-    const { value, id } = start.mark;
-    query =
-      column === 'id'
-        ? query.where('id', op, id)
-        : query.where(sql<boolean>`(${sql.ref(column)}, id) ${sql.raw(op)} (${value}, ${id})`);
-  }
-  if (column !== 'id') query = query.orderBy(column, spec.order);
-  // Values are bound, never written into the text: one statement per shape, prepared once.
-  return prepared(
-    query
-      .orderBy('id', spec.order)
-      .limit(spec.limit)
-      .offset(start ? start.skip : spec.offset)
-      .compile(),
-  );
+  return pageRows({
+    catId: spec.catId,
+    column,
+    order: spec.order,
+    limit: spec.limit,
+    from: start?.mark,
+    skip: start ? start.skip : spec.offset,
+  });
 }
 
 /**

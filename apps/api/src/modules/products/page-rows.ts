@@ -1,0 +1,154 @@
+import DataLoader from 'dataloader';
+import { type CompiledQuery, sql } from 'kysely';
+import type { Db, DbHandle } from '../../db/create-db';
+
+/** The sort keys of `product_list`, each with an index ending in id. */
+export type SortColumn = 'id' | 'name' | 'price' | 'rating' | 'count_in_stock';
+
+/** One list page's rows to read from `product_list`, in the sort's order. */
+export interface PageRowsRequest {
+  catId?: string | undefined;
+  column: SortColumn;
+  order: 'asc' | 'desc';
+  limit: number;
+  /** Where the walk starts (inclusive, in the page's order): a page mark's sort key and id; none: the start. */
+  from?: { value: string | number; id: string } | undefined;
+  /** Entries to skip from there. */
+  skip: number;
+}
+
+/** A product's id and stored answer text (null for a row written before texts were stored). */
+export interface PageRow {
+  id: string;
+  json: string | null;
+}
+
+/** Reads one page's rows; how (one statement each, or several pages in one) is the engine's. */
+export type PageRows = (request: PageRowsRequest) => Promise<PageRow[]>;
+
+/** One page, one statement: an index walk from the mark. Values are bound, so each shape is one prepared text. */
+export function pageRowsQuery(db: Db, request: PageRowsRequest): CompiledQuery<PageRow> {
+  const { column, order, from } = request;
+  let query = db.selectFrom('product_list').select(['id', 'json']);
+  if (request.catId) query = query.where('cat_id', '=', request.catId);
+  if (from) {
+    const op = order === 'asc' ? '>=' : '<=';
+    query =
+      column === 'id'
+        ? query.where('id', op, from.id)
+        : query.where(sql<boolean>`(${sql.ref(column)}, id) ${sql.raw(op)} (${from.value}, ${from.id})`);
+  }
+  if (column !== 'id') query = query.orderBy(column, order);
+  return query.orderBy('id', order).limit(request.limit).offset(request.skip).compile();
+}
+
+/** SQLite: each page is its own statement (in-process, no round trip to save). */
+export function singlePageRows(db: Db, prepared: DbHandle['prepared']): PageRows {
+  return (request) => prepared(pageRowsQuery(db, request));
+}
+
+/** PostgreSQL's array element type of each sort key's column (`product_list`'s migrations). */
+const keyTypes: Record<SortColumn, string> = {
+  id: 'text',
+  name: 'text',
+  price: 'float8',
+  rating: 'float8',
+  count_in_stock: 'int4',
+};
+
+/** Requests that one statement can serve together: the same text, different values. */
+const shapeOf = (request: PageRowsRequest) =>
+  `${request.column}|${request.order}|${request.catId ? 'cat' : ''}|${request.from ? 'from' : ''}`;
+
+/**
+ * PostgreSQL: several pages of one shape in one statement. Each request is a row of `unnest`
+ * over arrays of its values (`with ordinality` numbers them); for each, a LATERAL subquery is
+ * the same index walk as `pageRowsQuery`. The outer ORDER BY puts the rows in request order,
+ * then page order, so each request takes its own rows back in order.
+ */
+export function pageRowsBatchQuery(
+  db: Db,
+  requests: readonly PageRowsRequest[],
+): CompiledQuery<PageRow & { n: string | number }> {
+  const [first] = requests;
+  if (!first) throw new Error('a batch has at least one page');
+  const { column, order } = first;
+  const dir = sql.raw(order);
+  const key = column === 'id' ? undefined : sql.ref(`p.${column}`);
+  const arrays = [
+    sql`${requests.map((r) => r.limit)}::int4[]`,
+    sql`${requests.map((r) => r.skip)}::int4[]`,
+    ...(first.catId ? [sql`${requests.map((r) => r.catId ?? '')}::text[]`] : []),
+    ...(first.from
+      ? [
+          sql`${requests.map((r) => r.from?.value ?? null)}::${sql.raw(keyTypes[column])}[]`,
+          sql`${requests.map((r) => r.from?.id ?? '')}::text[]`,
+        ]
+      : []),
+  ];
+  const names = ['lim', 'skip', ...(first.catId ? ['cat_id'] : []), ...(first.from ? ['value', 'id'] : []), 'n'];
+  const conditions = [
+    ...(first.catId ? [sql`p.cat_id = b.cat_id`] : []),
+    ...(first.from
+      ? [
+          key
+            ? sql`(${key}, p.id) ${sql.raw(order === 'asc' ? '>=' : '<=')} (b.value, b.id)`
+            : sql`p.id ${sql.raw(order === 'asc' ? '>=' : '<=')} b.id`,
+        ]
+      : []),
+  ];
+  const pageOrder = key ? sql`${key} ${dir}, p.id ${dir}` : sql`p.id ${dir}`;
+  const outerOrder = column === 'id' ? sql`page.id ${dir}` : sql`${sql.ref(`page.${column}`)} ${dir}, page.id ${dir}`;
+  return sql<PageRow & { n: string | number }>`select b.n, page.id, page.json
+    from unnest(${sql.join(arrays)}) with ordinality as b(${sql.join(names.map((name) => sql.ref(name)))})
+    cross join lateral (
+      select p.id, p.json${key ? sql`, ${key}` : sql``} from product_list p
+      ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
+      order by ${pageOrder} limit b.lim offset b.skip
+    ) page
+    order by b.n, ${outerOrder}`.compile(db);
+}
+
+/** At most this many pages in one statement; more in one turn make more statements. */
+const maxBatch = 64;
+
+/**
+ * PostgreSQL: the deep pages that the requests of one turn of the event loop ask for are read
+ * together, one statement per shape, by DataLoader (no cache: every request reads after it
+ * arrived), as sessions are (session-batch.ts). Under load the requests of one turn continue
+ * from the same session batch into their page reads, so one round trip serves many pages
+ * (measured in docs/architecture.md, "Measurements behind the design").
+ */
+export function batchedPageRows(db: Db, prepared: DbHandle['prepared']): PageRows {
+  const loader = new DataLoader<PageRowsRequest, PageRow[]>(
+    async (requests) => {
+      const results: Array<PageRow[] | Error> = requests.map(() => []);
+      const shapes = new Map<string, number[]>();
+      requests.forEach((request, index) => {
+        const key = shapeOf(request);
+        const same = shapes.get(key);
+        if (same) same.push(index);
+        else shapes.set(key, [index]);
+      });
+      await Promise.all(
+        [...shapes.values()].map(async (indexes) => {
+          const group = indexes.map((index) => requests[index] as PageRowsRequest);
+          try {
+            if (group.length === 1) {
+              results[indexes[0] as number] = await prepared(pageRowsQuery(db, group[0] as PageRowsRequest));
+              return;
+            }
+            for (const row of await prepared(pageRowsBatchQuery(db, group))) {
+              (results[indexes[Number(row.n) - 1] as number] as PageRow[]).push({ id: row.id, json: row.json });
+            }
+          } catch (error) {
+            for (const index of indexes) results[index] = error instanceof Error ? error : new Error(String(error));
+          }
+        }),
+      );
+      return results;
+    },
+    { cache: false, maxBatchSize: maxBatch, batchScheduleFn: (run) => setImmediate(run) },
+  );
+  return (request) => loader.load(request);
+}
