@@ -63,6 +63,7 @@ describe.skipIf(!hasChromium)('the Import Products screen', () => {
   it('dry-runs a file (nothing changes), lists every error with its report, then imports it', async () => {
     await page.getByRole('button', { name: 'Products' }).click();
     await page.getByRole('link', { name: 'Import Products' }).click();
+    await page.waitForURL('**/products/import');
     await page.getByRole('heading', { name: 'Import Products' }).waitFor();
     await page.getByText(importMessages.noFile).waitFor();
     await bothThemes(page, 'Import Products (empty)');
