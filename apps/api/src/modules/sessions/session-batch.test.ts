@@ -25,9 +25,11 @@ describe('batchedSessionReader', () => {
   it('takes the requests of one I/O turn together, and reads again on the next (nothing is kept)', async () => {
     const { read, statements } = recordingReader();
     // Two "requests" handled in one turn, each in its own callback (Node runs the promise jobs
-    // between them), as the requests read in one I/O phase are.
+    // between them), as the requests read in one I/O phase are. Two immediates queued together
+    // always run in one check phase; two 0 ms timers did not on a loaded machine (each fired in a
+    // turn of its own once, and the test failed).
     const inOwnCallback = (id: string) =>
-      new Promise<SessionWithUser | undefined>((resolve) => setTimeout(() => resolve(read(id)), 0));
+      new Promise<SessionWithUser | undefined>((resolve) => setImmediate(() => resolve(read(id))));
     const first = inOwnCallback('s1');
     const second = inOwnCallback('s2');
     await Promise.all([first, second]);
