@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db';
+import type { SortColumn } from './page-rows';
 
 /**
  * Deep pages without deep OFFSETs. For each sort order and page size in use we keep the sort
@@ -19,10 +20,9 @@ import type { Db } from '../../db/create-db';
 const minStep = 16;
 const maxSets = 64;
 
-type Column = 'id' | 'name' | 'price' | 'rating' | 'count_in_stock';
 export interface MarkSpec {
   catId?: string | undefined;
-  column: Column;
+  column: SortColumn;
   order: 'asc' | 'desc';
   /** The page size: marks fall on page starts. */
   perPage: number;

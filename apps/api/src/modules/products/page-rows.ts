@@ -26,17 +26,19 @@ export interface PageRow {
 /** Reads one page's rows; how (one statement each, or several pages in one) is the engine's. */
 export type PageRows = (request: PageRowsRequest) => Promise<PageRow[]>;
 
+/** The comparison that starts a walk at its mark, in the page's order. */
+const fromMark = (order: 'asc' | 'desc') => sql.raw(order === 'asc' ? '>=' : '<=');
+
 /** One page, one statement: an index walk from the mark. Values are bound, so each shape is one prepared text. */
 export function pageRowsQuery(db: Db, request: PageRowsRequest): CompiledQuery<PageRow> {
   const { column, order, from } = request;
   let query = db.selectFrom('product_list').select(['id', 'json']);
   if (request.catId) query = query.where('cat_id', '=', request.catId);
   if (from) {
-    const op = order === 'asc' ? '>=' : '<=';
     query =
       column === 'id'
-        ? query.where('id', op, from.id)
-        : query.where(sql<boolean>`(${sql.ref(column)}, id) ${sql.raw(op)} (${from.value}, ${from.id})`);
+        ? query.where(sql<boolean>`id ${fromMark(order)} ${from.id}`)
+        : query.where(sql<boolean>`(${sql.ref(column)}, id) ${fromMark(order)} (${from.value}, ${from.id})`);
   }
   if (column !== 'id') query = query.orderBy(column, order);
   return query.orderBy('id', order).limit(request.limit).offset(request.skip).compile();
@@ -90,11 +92,7 @@ export function pageRowsBatchQuery(
   const conditions = [
     ...(first.catId ? [sql`p.cat_id = b.cat_id`] : []),
     ...(first.from
-      ? [
-          key
-            ? sql`(${key}, p.id) ${sql.raw(order === 'asc' ? '>=' : '<=')} (b.value, b.id)`
-            : sql`p.id ${sql.raw(order === 'asc' ? '>=' : '<=')} b.id`,
-        ]
+      ? [key ? sql`(${key}, p.id) ${fromMark(order)} (b.value, b.id)` : sql`p.id ${fromMark(order)} b.id`]
       : []),
   ];
   const pageOrder = key ? sql`${key} ${dir}, p.id ${dir}` : sql`p.id ${dir}`;
