@@ -1,6 +1,6 @@
-import DataLoader from 'dataloader';
 import { type CompiledQuery, sql } from 'kysely';
 import type { Db, DbHandle } from '../../db/create-db';
+import { perTurnLoader } from '../../lib/per-turn-loader';
 
 /** The sort keys of `product_list`, each with an index ending in id. */
 export type SortColumn = 'id' | 'name' | 'price' | 'rating' | 'count_in_stock';
@@ -112,41 +112,37 @@ const maxBatch = 64;
 
 /**
  * PostgreSQL: the deep pages that the requests of one turn of the event loop ask for are read
- * together, one statement per shape, by DataLoader (no cache: every request reads after it
- * arrived), as sessions are (session-batch.ts). Under load the requests of one turn continue
- * from the same session batch into their page reads, so one round trip serves many pages
- * (measured in docs/architecture.md, "Measurements behind the design").
+ * together, one statement per shape (perTurnLoader, as sessions are: session-batch.ts). Under
+ * load the requests of one turn continue from the same session batch into their page reads, so
+ * one round trip serves many pages (measured in docs/architecture.md, "Measurements behind the
+ * design").
  */
 export function batchedPageRows(db: Db, prepared: DbHandle['prepared']): PageRows {
-  const loader = new DataLoader<PageRowsRequest, PageRow[]>(
-    async (requests) => {
-      const results: Array<PageRow[] | Error> = requests.map(() => []);
-      const shapes = new Map<string, number[]>();
-      requests.forEach((request, index) => {
-        const key = shapeOf(request);
-        const same = shapes.get(key);
-        if (same) same.push(index);
-        else shapes.set(key, [index]);
-      });
-      await Promise.all(
-        [...shapes.values()].map(async (indexes) => {
-          const group = indexes.map((index) => requests[index] as PageRowsRequest);
-          try {
-            if (group.length === 1) {
-              results[indexes[0] as number] = await prepared(pageRowsQuery(db, group[0] as PageRowsRequest));
-              return;
-            }
-            for (const row of await prepared(pageRowsBatchQuery(db, group))) {
-              (results[indexes[Number(row.n) - 1] as number] as PageRow[]).push({ id: row.id, json: row.json });
-            }
-          } catch (error) {
-            for (const index of indexes) results[index] = error instanceof Error ? error : new Error(String(error));
+  return perTurnLoader<PageRowsRequest, PageRow[]>(async (requests) => {
+    const results: Array<PageRow[] | Error> = requests.map(() => []);
+    const shapes = new Map<string, number[]>();
+    requests.forEach((request, index) => {
+      const key = shapeOf(request);
+      const same = shapes.get(key);
+      if (same) same.push(index);
+      else shapes.set(key, [index]);
+    });
+    await Promise.all(
+      [...shapes.values()].map(async (indexes) => {
+        const group = indexes.map((index) => requests[index] as PageRowsRequest);
+        try {
+          if (group.length === 1) {
+            results[indexes[0] as number] = await prepared(pageRowsQuery(db, group[0] as PageRowsRequest));
+            return;
           }
-        }),
-      );
-      return results;
-    },
-    { cache: false, maxBatchSize: maxBatch, batchScheduleFn: (run) => setImmediate(run) },
-  );
-  return (request) => loader.load(request);
+          for (const row of await prepared(pageRowsBatchQuery(db, group))) {
+            (results[indexes[Number(row.n) - 1] as number] as PageRow[]).push({ id: row.id, json: row.json });
+          }
+        } catch (error) {
+          for (const index of indexes) results[index] = error instanceof Error ? error : new Error(String(error));
+        }
+      }),
+    );
+    return results;
+  }, maxBatch);
 }
