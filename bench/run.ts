@@ -7,6 +7,7 @@
  */
 
 import { logCost } from './activity-scenarios';
+import { memoryLimitNote } from './memory-limit';
 import { loadAverage, machine, type Row, save, table } from './report';
 import { apiScenarios, ownStoreGroups, scenarioGroups } from './scenarios';
 import { benchOwner, startControl, startServer } from './servers';
@@ -59,6 +60,8 @@ async function main(): Promise<number> {
   const options = parseArgs(process.argv.slice(2));
   const loadBefore = loadAverage();
   log(`load average before: ${loadBefore.join(' ')}`);
+  const serverMemory = memoryLimitNote();
+  log(`server memory limit: ${serverMemory}`);
   if (options.build) await run('npm', ['run', 'build']);
   const store = await prepareStore(options.engine, options.sizes, log);
   const latency = options.engine === 'postgres' ? 2 : 1;
@@ -175,7 +178,7 @@ async function main(): Promise<number> {
     machine: machine(),
     loadAverage: { before: loadBefore, after: loadAfter },
     store: { sizes: store.sizes, reused: store.reused, seedSeconds: store.seedSeconds },
-    settings: { connections: 50, seconds: options.seconds, latencyAllowance: latency },
+    settings: { connections: 50, seconds: options.seconds, latencyAllowance: latency, serverMemory },
     pass: rows.every((r) => r.pass),
     rows,
     table: text,

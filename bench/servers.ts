@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { limitedCommand } from './memory-limit';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const benchOwner = { email: 'bench@shopdesk.local', password: 'Bench-owner-password-2026!' };
@@ -75,7 +76,9 @@ export async function startControl(bodyBytes: number): Promise<Running> {
 
 async function launch(args: string[], env: NodeJS.ProcessEnv, baseUrl: string, readyPath: string): Promise<Running> {
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, args, {
+  // As deployed: under a memory limit of its own (memory-limit.ts), when one can be made here.
+  const limit = limitedCommand(process.execPath, args);
+  const child: ChildProcess = spawn(limit?.command ?? process.execPath, limit?.args ?? args, {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -83,6 +86,7 @@ async function launch(args: string[], env: NodeJS.ProcessEnv, baseUrl: string, r
   let exited = false;
   child.on('exit', () => {
     exited = true;
+    limit?.release();
   });
   for (;;) {
     if (exited) throw new Error(`${args.join(' ')} exited before it answered`);

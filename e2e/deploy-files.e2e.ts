@@ -29,6 +29,7 @@ interface Service {
   depends_on?: Record<string, { condition: string }>;
   volumes?: string[];
   ports?: string[];
+  deploy?: { resources?: { limits?: { memory?: string } } };
 }
 
 describe('deploy/compose.yaml', () => {
@@ -51,6 +52,12 @@ describe('deploy/compose.yaml', () => {
     expect(env).toMatchObject({ S3_BUCKET: 'shopdesk', S3_ENDPOINT: 'http://s3:8333', S3_FORCE_PATH_STYLE: 'true' });
     expect(env.AWS_ACCESS_KEY_ID).toBeTruthy();
     expect(env.AWS_SECRET_ACCESS_KEY).toBeTruthy();
+  });
+
+  it('gives each instance a memory limit of 1 GiB, which Node sizes its heap from (docs/operations.md, "Memory")', () => {
+    for (const name of ['shopdesk-1', 'shopdesk-2']) {
+      expect(services[name]?.deploy?.resources?.limits?.memory).toBe('1g');
+    }
   });
 
   it('starts the instances on a healthy database and bucket, and nginx on healthy instances', () => {

@@ -1,5 +1,7 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, openSignupWarning } from './config';
 
@@ -42,6 +44,27 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  const memory = memorySizing();
+  app.log.info(
+    memory,
+    memory.memoryLimitMb
+      ? 'JavaScript heap sized from the memory limit'
+      : 'no memory limit: Node sizes the JavaScript heap for the whole machine, and the server grows into it (docs/operations.md, "Memory")',
+  );
+}
+
+/**
+ * How much memory the server may take: Node sizes V8's heap (its young generation included) from
+ * the limit of the process's control group (a container's or systemd's `MemoryMax=`), else from
+ * the machine's memory. The deployment gives every instance a limit (deploy/compose.yaml).
+ */
+function memorySizing(): { memoryLimitMb: number | null; heapLimitMb: number } {
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+  const limit = process.constrainedMemory();
+  return {
+    memoryLimitMb: limit > 0 && limit < os.totalmem() ? mb(limit) : null,
+    heapLimitMb: mb(v8.getHeapStatistics().heap_size_limit),
+  };
 }
 
 main().catch((error) => {
