@@ -23,8 +23,24 @@ export interface PageRow {
   json: string | null;
 }
 
-/** Reads one page's rows; how (one statement each, or several pages in one) is the engine's. */
-export type PageRows = (request: PageRowsRequest) => Promise<PageRow[]>;
+/**
+ * One page as read: its products' stored answer texts in page order, joined with ',' (the
+ * page's JSON array without its brackets; '' for no products), or, when one of them has no
+ * stored text (a row written before texts were stored), the page's ids in order, from which the
+ * caller makes the answers.
+ */
+export type PageRead = { texts: string } | { texts: null; ids: string[] };
+
+/** Reads one page; how (one statement each, or several pages in one) is the engine's. */
+export type PageRows = (request: PageRowsRequest) => Promise<PageRead>;
+
+/** A page from its rows, in page order. */
+export function pageOf(rows: readonly PageRow[]): PageRead {
+  const stored = rows.filter((row): row is { id: string; json: string } => row.json !== null);
+  return stored.length === rows.length
+    ? { texts: stored.map((row) => row.json).join(',') }
+    : { texts: null, ids: rows.map((row) => row.id) };
+}
 
 /** The comparison that starts a walk at its mark, in the page's order. */
 const fromMark = (order: 'asc' | 'desc') => sql.raw(order === 'asc' ? '>=' : '<=');
@@ -46,7 +62,7 @@ export function pageRowsQuery(db: Db, request: PageRowsRequest): CompiledQuery<P
 
 /** SQLite: each page is its own statement (in-process, no round trip to save). */
 export function singlePageRows(db: Db, prepared: DbHandle['prepared']): PageRows {
-  return (request) => prepared(pageRowsQuery(db, request));
+  return async (request) => pageOf(await prepared(pageRowsQuery(db, request)));
 }
 
 /** PostgreSQL's array element type of each sort key's column (`product_list`'s migrations). */
@@ -63,15 +79,18 @@ const shapeOf = (request: PageRowsRequest) =>
   `${request.column}|${request.order}|${request.catId ? 'cat' : ''}|${request.from ? 'from' : ''}`;
 
 /**
- * PostgreSQL: several pages of one shape in one statement. Each request is a row of `unnest`
- * over arrays of its values (`with ordinality` numbers them); for each, a LATERAL subquery is
- * the same index walk as `pageRowsQuery`. The outer ORDER BY puts the rows in request order,
- * then page order, so each request takes its own rows back in order.
+ * PostgreSQL: several pages of one shape in one statement, one row a page. Each request is a row
+ * of `unnest` over arrays of its values (`with ordinality` numbers them); for each, a LATERAL
+ * subquery is the same index walk as `pageRowsQuery`, and its rows are joined into the page's
+ * texts by `string_agg` with the page's ORDER BY (so page order is SQL's), with the number of
+ * its rows that have no stored text (the reader reads such a page again by its rows). One row
+ * of ~25 KB a page instead of 25 rows: no sort of the batch's rows, and a 25th of the protocol
+ * and parsing per product (measured in docs/architecture.md, "Measurements behind the design").
  */
 export function pageRowsBatchQuery(
   db: Db,
   requests: readonly PageRowsRequest[],
-): CompiledQuery<PageRow & { n: string | number }> {
+): CompiledQuery<{ n: string | number; texts: string; missing: number }> {
   const [first] = requests;
   if (!first) throw new Error('a batch has at least one page');
   const { column, order } = first;
@@ -96,15 +115,18 @@ export function pageRowsBatchQuery(
       : []),
   ];
   const pageOrder = key ? sql`${key} ${dir}, p.id ${dir}` : sql`p.id ${dir}`;
-  const outerOrder = column === 'id' ? sql`page.id ${dir}` : sql`${sql.ref(`page.${column}`)} ${dir}, page.id ${dir}`;
-  return sql<PageRow & { n: string | number }>`select b.n, page.id, page.json
+  const rowOrder = key ? sql`w.key ${dir}, w.id ${dir}` : sql`w.id ${dir}`;
+  return sql<{ n: string | number; texts: string; missing: number }>`select b.n, page.texts, page.missing
     from unnest(${sql.join(arrays)}) with ordinality as b(${sql.join(names.map((name) => sql.ref(name)))})
     cross join lateral (
-      select p.id, p.json${key ? sql`, ${key}` : sql``} from product_list p
-      ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
-      order by ${pageOrder} limit b.lim offset b.skip
-    ) page
-    order by b.n, ${outerOrder}`.compile(db);
+      select coalesce(string_agg(w.json, ',' order by ${rowOrder}), '') as texts,
+        (count(*) - count(w.json))::int4 as missing
+      from (
+        select p.id, p.json${key ? sql`, ${key} as key` : sql``} from product_list p
+        ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
+        order by ${pageOrder} limit b.lim offset b.skip
+      ) w
+    ) page`.compile(db);
 }
 
 /** At most this many pages in one statement; more in one turn make more statements. */
@@ -118,8 +140,9 @@ const maxBatch = 64;
  * design").
  */
 export function batchedPageRows(db: Db, prepared: DbHandle['prepared']): PageRows {
-  return perTurnLoader<PageRowsRequest, PageRow[]>(async (requests) => {
-    const results: Array<PageRow[] | Error> = requests.map(() => []);
+  return perTurnLoader<PageRowsRequest, PageRead>(async (requests) => {
+    const unanswered = new Error('the page statement gave no row for this page');
+    const results: Array<PageRead | Error> = requests.map(() => unanswered);
     const shapes = new Map<string, number[]>();
     requests.forEach((request, index) => {
       const key = shapeOf(request);
@@ -132,11 +155,18 @@ export function batchedPageRows(db: Db, prepared: DbHandle['prepared']): PageRow
         const group = indexes.map((index) => requests[index] as PageRowsRequest);
         try {
           if (group.length === 1) {
-            results[indexes[0] as number] = await prepared(pageRowsQuery(db, group[0] as PageRowsRequest));
+            results[indexes[0] as number] = pageOf(await prepared(pageRowsQuery(db, group[0] as PageRowsRequest)));
             return;
           }
-          for (const row of await prepared(pageRowsBatchQuery(db, group))) {
-            (results[indexes[Number(row.n) - 1] as number] as PageRow[]).push({ id: row.id, json: row.json });
+          const rows = await prepared(pageRowsBatchQuery(db, group));
+          for (const row of rows) {
+            const at = Number(row.n) - 1;
+            // A product without its stored text (rare: written before texts were stored): the
+            // page is read again by its rows, which name the products to make answers from.
+            results[indexes[at] as number] =
+              row.missing > 0
+                ? pageOf(await prepared(pageRowsQuery(db, group[at] as PageRowsRequest)))
+                : { texts: row.texts };
           }
         } catch (error) {
           for (const index of indexes) results[index] = error instanceof Error ? error : new Error(String(error));

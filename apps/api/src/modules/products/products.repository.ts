@@ -3,7 +3,7 @@ import { type Insertable, sql } from 'kysely';
 import type { Db, Engine } from '../../db/create-db';
 import type { ProductsTable } from '../../db/schema';
 import type { PageMarks } from './page-marks';
-import type { PageRow, PageRows } from './page-rows';
+import { type PageRead, type PageRows, pageOf } from './page-rows';
 
 const productColumns = [
   'p.id',
@@ -114,8 +114,9 @@ export interface PageReader {
 }
 
 /**
- * A page of products, in page order: each one's id and stored answer text (null for a row
- * written before texts were stored; the caller makes that one from the product). Rows come
+ * A page of products: their stored answer texts joined in page order, or their ids when one has
+ * no stored text yet (a row written before texts were stored; the caller makes the answers from
+ * the products). Rows come
  * from `product_list` (see its migration) by an index walk in the sort's own order (each sort
  * has an index ending in id), ordered by SQL (`page-rows.ts`). A deep page starts from the
  * nearest page mark (`page-marks.ts`), so it skips fewer than a mark step of index entries,
@@ -125,7 +126,7 @@ export async function pageProducts(
   { db, pageRows, marks }: PageReader,
   spec: PageSpec,
   version: number,
-): Promise<PageRow[]> {
+): Promise<PageRead> {
   const column = sortColumns[spec.sort];
   if (spec.low) return pageLowProducts(db, spec, spec.low);
   const start = await marks.markFor(
@@ -192,11 +193,11 @@ export async function countLowProducts(low: LowProducts): Promise<number> {
 }
 
 /** A page of the low products in the list's own sort (name, price, rating or creation), from `product_list`. */
-function pageLowProducts(db: Db, spec: PageSpec, low: LowProducts) {
+async function pageLowProducts(db: Db, spec: PageSpec, low: LowProducts): Promise<PageRead> {
   const column = sortColumns[spec.sort];
   let query = db.selectFrom('product_list').select(['id', 'json']).where('id', 'in', low);
   if (column !== 'id') query = query.orderBy(column, spec.order);
-  return query.orderBy('id', spec.order).limit(spec.limit).offset(spec.offset).execute();
+  return pageOf(await query.orderBy('id', spec.order).limit(spec.limit).offset(spec.offset).execute());
 }
 
 /** Products in one category (an index range count, not a table scan). */

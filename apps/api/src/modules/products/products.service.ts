@@ -62,14 +62,9 @@ export async function listProducts(ctx: AppContext, query: ProductListQuery): Pr
         : catalogue;
     const offset = (page - 1) * perPage;
     const spec = { catId: query.catId, low, sort, order, limit: perPage, offset };
-    const rows = offset >= totalCount ? [] : await repo.pageProducts(ctx, spec, version);
-    const texts = rows.every((row) => row.json !== null)
-      ? rows.map((row) => row.json)
-      : await productTexts(
-          ctx.db,
-          rows.map((row) => row.id),
-        );
-    return productPageJson(texts.join(','), numbersOf(totalCount, page, perPage));
+    const read = offset >= totalCount ? { texts: '' } : await repo.pageProducts(ctx, spec, version);
+    const texts = read.texts ?? (await productTexts(ctx.db, read.ids)).join(',');
+    return productPageJson(texts, numbersOf(totalCount, page, perPage));
   });
   return { json, version };
 }
