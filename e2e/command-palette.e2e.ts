@@ -102,7 +102,10 @@ describe.skipIf(!hasChromium)('Command palette (Ctrl+K) and shortcuts', () => {
     await openAndType(page, 'toggle theme');
     await expectActive(page, /Toggle theme/);
     await page.keyboard.press('Enter');
-    await palette(page).waitFor({ state: 'hidden' });
+    // Gone from the page (its closing transition over), not only hidden, before it opens again:
+    // once, on a loaded machine, the header's button below was not found for 30 s after this
+    // close-and-reopen (being investigated; see the note of 2026-11-27).
+    await palette(page).waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate(() => document.body.className)).toContain('dark');
     await openAndType(page, 'or');
     await palette(page)
@@ -111,7 +114,7 @@ describe.skipIf(!hasChromium)('Command palette (Ctrl+K) and shortcuts', () => {
       .waitFor();
     await expectAccessible(page, 'Command palette (dark)');
     await page.keyboard.press('Escape');
-    await palette(page).waitFor({ state: 'hidden' });
+    await palette(page).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
   });
 
