@@ -172,7 +172,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transaction:
       options.activityLog === false
         ? handle.transaction
-        : recordingTransactions(handle.transaction, clock, events, config.lowStockThreshold),
+        : recordingTransactions({
+            transaction: handle.transaction,
+            engine: handle.engine,
+            clock,
+            bus: events,
+            lowStockDefault: config.lowStockThreshold,
+          }),
     events,
     prepared: handle.prepared,
     ...(handle.sqlite ? { sqlite: handle.sqlite } : {}),

@@ -9,7 +9,7 @@ import {
 } from '@shopdesk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Insertable, Transaction } from 'kysely';
-import type { Db, DbHandle } from '../../db/create-db';
+import type { Db, DbHandle, Engine } from '../../db/create-db';
 import type { ActivityTable, Database } from '../../db/schema';
 import type { Unit } from '../../db/write-queue';
 import type { ActivityDeclaration } from '../../lib/activity-declaration';
@@ -18,7 +18,7 @@ import type { EventBus } from '../events/event-bus';
 import { eventsOfUnit } from '../events/live-events';
 import { findTrash } from '../trash/trash.repository';
 import { insertEntries } from './activity.repository';
-import { changesBetween, type RecordSnapshot, readRecord, readRecords } from './record-kinds';
+import { changesBetween, type RecordLock, type RecordSnapshot, readRecord, readRecords } from './record-kinds';
 
 declare module '@fastify/request-context' {
   interface RequestContextData {
@@ -213,6 +213,7 @@ export interface RecordsOfKind {
  */
 async function recordMany<T>(
   trx: Transaction<Database>,
+  lock: RecordLock,
   origin: ChangeOrigin,
   at: string,
   groups: readonly RecordsOfKind[],
@@ -221,12 +222,12 @@ async function recordMany<T>(
   lowStockDefault: number | undefined,
 ): Promise<T> {
   const before: Array<Map<string, RecordSnapshot>> = [];
-  for (const group of groups) before.push(await readRecords(trx, group.change.entity, group.records));
+  for (const group of groups) before.push(await readRecords(trx, group.change.entity, group.records, lock));
   const result = await unit(trx);
   const rows: Insertable<ActivityTable>[] = [];
   for (const [index, { change, records }] of groups.entries()) {
     if (records.length === 0) continue;
-    const after = await readRecords(trx, change.entity, records);
+    const after = await readRecords(trx, change.entity, records, 'none');
     for (const id of new Set(records)) {
       const was = before[index]?.get(id) ?? null;
       const is = after.get(id) ?? null;
@@ -244,19 +245,36 @@ async function recordMany<T>(
  * logged as its declaration says, under the job's creator, as a request's would be.
  */
 export function recordJobUnit<T>(
-  run: DbHandle['transaction'],
-  clock: () => number,
+  db: Recording,
   origin: ChangeOrigin,
   groups: readonly RecordsOfKind[],
   unit: Unit<T>,
-  bus?: EventBus,
-  /** The shop's low-stock line (LOW_STOCK_THRESHOLD): a product's change that crosses it is marked. */
-  lowStockDefault?: number,
 ): Promise<T> {
-  const at = new Date(clock()).toISOString();
-  return runAnnounced(run, bus, (trx, sent) =>
-    recordMany(trx, origin, at, groups, unit, (rows) => writeEntries(trx, bus, rows, sent), lowStockDefault),
+  const at = new Date(db.clock()).toISOString();
+  return runAnnounced(db.transaction, db.bus, (trx, sent) =>
+    recordMany(
+      trx,
+      db.engine,
+      origin,
+      at,
+      groups,
+      unit,
+      (rows) => writeEntries(trx, db.bus, rows, sent),
+      db.lowStockDefault,
+    ),
   );
+}
+
+/** What the recorder writes with: the database's units of work, and what an entry needs besides. */
+export interface Recording {
+  transaction: DbHandle['transaction'];
+  /** Which engine runs them: how a record is held between its two reads (record-kinds.ts, RecordLock). */
+  engine: Engine;
+  clock: () => number;
+  /** Where committed changes' live events go (api.md §14). */
+  bus?: EventBus | undefined;
+  /** The shop's low-stock line (LOW_STOCK_THRESHOLD): a product's change that crosses it is marked. */
+  lowStockDefault?: number | undefined;
 }
 
 /** What a unit of work tells the recorder: the records it changes, when its route declares `many`. */
@@ -276,13 +294,8 @@ export type RecordedTransaction = <T>(unit: Unit<T>, changes?: UnitChanges) => P
  * from @fastify/request-context (the request is captured when the unit is queued, not when it
  * runs: on SQLite the write queue runs units later, outside the request's own async context).
  */
-export function recordingTransactions(
-  run: DbHandle['transaction'],
-  clock: () => number,
-  bus?: EventBus,
-  /** The shop's low-stock line (LOW_STOCK_THRESHOLD): a product's change that crosses it is marked. */
-  lowStockDefault?: number,
-): RecordedTransaction {
+export function recordingTransactions(db: Recording): RecordedTransaction {
+  const { transaction: run, engine, clock, bus, lowStockDefault } = db;
   return (unit, changes) => {
     const request = requestContext.get('request');
     const declared = declarationOf(request);
@@ -298,6 +311,7 @@ export function recordingTransactions(
       return runAnnounced(run, bus, (trx, sent) =>
         recordMany(
           trx,
+          engine,
           originOf(request),
           at,
           [{ change, records: changes.records }],
@@ -312,10 +326,10 @@ export function recordingTransactions(
       const target = await targetOf(trx, declared, request, params);
       // A trash entry that is not there: the unit finds nothing to change either.
       if (!target) return unit(trx);
-      const before = target.id === undefined ? null : await readRecord(trx, target.entity, target.id);
+      const before = target.id === undefined ? null : await readRecord(trx, target.entity, target.id, engine);
       const result = await unit(trx);
       const entityId = target.id ?? idAnswered(result) ?? '';
-      const after = await readRecord(trx, target.entity, entityId);
+      const after = await readRecord(trx, target.entity, entityId, 'none');
       const changes = changesBetween(before, after);
       const row = entryRow(
         originOf(request),
@@ -359,7 +373,7 @@ export async function recordRefusal(
   const email = typeof body?.email === 'string' ? normalizeEmail(body.email.slice(0, 200)) : '';
   await run(async (trx) => {
     const account = email ? await findAccount(trx, email) : undefined;
-    const snapshot = account ? await readRecord(trx, 'user', account.id) : null;
+    const snapshot = account ? await readRecord(trx, 'user', account.id, 'none') : null;
     // A refusal changes nothing: no live event.
     await insertEntries(trx, [
       entryRow(originOf(request), new Date(clock()).toISOString(), {

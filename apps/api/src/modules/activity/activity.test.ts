@@ -610,6 +610,35 @@ describe(`activity log (${engineName})`, () => {
       expect((await newest(t, owner, '?limit=1')).entries[0]?.changes).toEqual({});
     });
 
+
+    it('changes of one record at the same time each log the value they changed (before = the previous entry’s after)', async () => {
+      const stocks = [31, 32, 33, 34, 35, 36, 37, 38];
+      const answers = await Promise.all(
+        stocks.map((countInStock) =>
+          t.request({
+            method: 'PUT',
+            url: `/api/products/${productId}`,
+            headers: bearer(owner),
+            payload: productBody(categoryId, { name: 'Earbuds', price: 2499, countInStock }),
+          }),
+        ),
+      );
+      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+      const page = await t.request({
+        method: 'GET',
+        url: `/api/activity/product/${productId}?limit=${stocks.length}`,
+        headers: bearer(owner),
+      });
+      // Oldest first: each change starts from where the one committed before it left the product.
+      const entries = (page.json() as ActivityPage).entries.reverse();
+      expect(entries).toHaveLength(stocks.length);
+      const chain = entries.map((entry) => entry.changes.countInStock);
+      for (const [index, change] of chain.entries()) {
+        expect(change, JSON.stringify(chain)).toBeDefined();
+        if (index > 0) expect(change?.[0], JSON.stringify(chain)).toBe(chain[index - 1]?.[1]);
+      }
+      expect(new Set(chain.map((change) => change?.[1]))).toEqual(new Set(stocks));
+    });
     it('a refused or failed change writes none', async () => {
       const before = await entryCount(t);
       const refused = [

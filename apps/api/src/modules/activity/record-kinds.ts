@@ -6,7 +6,7 @@ import {
   optionFamilyNames,
 } from '@shopdesk/contract';
 import { sql } from 'kysely';
-import type { Db } from '../../db/create-db';
+import type { Db, Engine } from '../../db/create-db';
 
 /** A record as the activity log sees it: its name and its fields (camelCase, secrets hidden). */
 export interface RecordSnapshot {
@@ -75,19 +75,40 @@ function fieldValue(value: unknown): unknown {
   }
 }
 
-/** A record's snapshot, read inside the transaction that changes it; null when there is none. */
-export async function readRecord(db: Db, entity: ActivityEntity, id: string): Promise<RecordSnapshot | null> {
+/**
+ * How a read before a change holds its rows until the change commits. PostgreSQL: `for update`.
+ * Without it, two requests changing one record at once could both read it before either had
+ * written, and the second's entry would show the first one's starting value as its own "before".
+ * SQLite: nothing to hold, as units of work run one at a time (the write queue).
+ */
+export type RecordLock = Engine | 'none';
+
+const lockClause = (lock: RecordLock) => (lock === 'postgres' ? sql` for update` : sql``);
+
+/**
+ * A record's snapshot, read inside the transaction that changes it; null when there is none.
+ * `lock`: read before the change (the engine's lock, see RecordLock) or after it ('none').
+ */
+export async function readRecord(
+  db: Db,
+  entity: ActivityEntity,
+  id: string,
+  lock: RecordLock,
+): Promise<RecordSnapshot | null> {
   const kind = kinds[entity];
   const family = kind.family === undefined ? sql`` : sql` and family = ${kind.family}`;
   const { rows } = await sql<
     Record<string, unknown>
-  >`select * from ${sql.table(kind.table)} where id = ${id}${family}`.execute(db);
+  >`select * from ${sql.table(kind.table)} where id = ${id}${family}${lockClause(lock)}`.execute(db);
   const row = rows[0];
   if (row) return snapshotOf(row, kind.nameColumn, entity === 'role' ? await rolePermissions(db, id) : undefined);
   // An invitation is the account to be: its entries name the invitation until it is accepted.
   if (entity === 'user') {
-    const invite = await db.selectFrom('staff_invites').selectAll().where('id', '=', id).executeTakeFirst();
-    if (invite) return snapshotOf({ ...invite }, 'email');
+    const { rows: invites } = await sql<
+      Record<string, unknown>
+    >`select * from staff_invites where id = ${id}${lockClause(lock)}`.execute(db);
+    const invite = invites[0];
+    if (invite) return snapshotOf(invite, 'email');
   }
   return null;
 }
@@ -103,23 +124,27 @@ export async function readRecords(
   db: Db,
   entity: ActivityEntity,
   ids: readonly string[],
+  lock: RecordLock,
 ): Promise<Map<string, RecordSnapshot>> {
   const snapshots = new Map<string, RecordSnapshot>();
+  // In id order: two changes of many records lock the ones they share in the same order, so
+  // neither waits for the other crosswise (a deadlock).
+  const ordered = [...new Set(ids)].sort();
   // Roles and accounts have parts kept elsewhere (permissions, invitations): read one by one.
   if (entity === 'role' || entity === 'user') {
-    for (const id of ids) {
-      const snapshot = await readRecord(db, entity, id);
+    for (const id of ordered) {
+      const snapshot = await readRecord(db, entity, id, lock);
       if (snapshot) snapshots.set(id, snapshot);
     }
     return snapshots;
   }
   const kind = kinds[entity];
   const family = kind.family === undefined ? sql`` : sql` and family = ${kind.family}`;
-  for (let start = 0; start < ids.length; start += readBatch) {
-    const batch = ids.slice(start, start + readBatch);
+  for (let start = 0; start < ordered.length; start += readBatch) {
+    const batch = ordered.slice(start, start + readBatch);
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(kind.table)} where id in (${sql.join(
       batch,
-    )})${family}`.execute(db);
+    )})${family} order by id${lockClause(lock)}`.execute(db);
     for (const row of rows) snapshots.set(String(row.id), snapshotOf(row, kind.nameColumn));
   }
   return snapshots;

@@ -137,8 +137,7 @@ describe(`product import: dry run, atomic, names, upsert and the log (${engineNa
     const before = await activityCount(t);
     const origin = { actor: null, requestId: 'test', ip: '' };
     const failing = recordJobUnit(
-      t.app.ctx.transaction,
-      t.app.ctx.clock,
+      { transaction: t.app.ctx.transaction, engine: t.app.ctx.engine, clock: t.app.ctx.clock },
       origin,
       [{ change: { action: 'import', entity: 'product' }, records: [product!.id] }],
       async (trx) => {

@@ -197,8 +197,15 @@ async function applyBatch(
   const changed = [...creates, ...updates].map((row) => row.id);
   const now = nowIso(ctx.clock);
   await recordJobUnit(
-    ctx.transaction,
-    ctx.clock,
+    {
+      transaction: ctx.transaction,
+      engine: ctx.engine,
+      clock: ctx.clock,
+      // Live events (api.md §14): one catalogue.changed for the batch's products, sent at commit
+      // (and a stock.low per product the batch took to its low-stock line, §15).
+      bus: ctx.events,
+      lowStockDefault: ctx.config.lowStockThreshold,
+    },
     origin,
     // One entry per product changed, and one per category, sub category or option value the
     // file named that did not exist yet (api.md §11: every change is logged).
@@ -225,9 +232,5 @@ async function applyBatch(
       }
       await save(trx);
     },
-    // Live events (api.md §14): one catalogue.changed for the batch's products, sent at commit
-    // (and a stock.low per product the batch took to its low-stock line, §15).
-    ctx.events,
-    ctx.config.lowStockThreshold,
   );
 }
