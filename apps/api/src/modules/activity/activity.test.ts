@@ -610,7 +610,6 @@ describe(`activity log (${engineName})`, () => {
       expect((await newest(t, owner, '?limit=1')).entries[0]?.changes).toEqual({});
     });
 
-
     it('changes of one record at the same time each log the value they changed (before = the previous entry’s after)', async () => {
       const stocks = [31, 32, 33, 34, 35, 36, 37, 38];
       const answers = await Promise.all(
