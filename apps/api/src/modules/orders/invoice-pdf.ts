@@ -4,19 +4,72 @@ import type { Order } from '@shopdesk/contract';
 /**
  * The invoice as a PDF, drawn with pdfkit (the well-kept PDF library for Node: text, fonts and
  * simple tables, streamed). PDF's built-in Helvetica prints Latin-1; an invoice with other
- * letters (a customer's name in Devanagari or Cyrillic, say) is set in DejaVu Sans, bundled from
- * npm (`dejavu-fonts-ttf`). Embedding a font costs ~35 ms a document against ~5 ms for
- * Helvetica, so it is used only where it is needed. pdfkit (with fontkit and its font tables) loads
- * with the first invoice, not with the server (its memory at rest: docs/architecture.md).
+ * letters (Cyrillic, Greek, Polish…) is set in DejaVu Sans, bundled from npm
+ * (`dejavu-fonts-ttf`). DejaVu has none of India's scripts: their letters (a customer's name in
+ * Devanagari, a product's in Tamil) are set in that script's Noto Sans, a run of text at a time,
+ * shaped by fontkit (conjuncts, vowel signs drawn before their consonant, reph). The fonts are
+ * Google Fonts' TrueType files as npm packages (`@expo-google-fonts/noto-sans-*`): fontkit's
+ * subsetter fails on the glyphs of the WOFF files other packages give. Embedding a font costs ~35 ms a
+ * document against ~5 ms for Helvetica, so each is used only where it is needed. pdfkit (with
+ * fontkit and its font tables) loads with the first invoice, not with the server (its memory at
+ * rest: docs/architecture.md).
  */
 const require = createRequire(import.meta.url);
-const dejaVu = {
+type Weight = 'regular' | 'bold';
+type Fonts = Record<Weight, string>;
+const dejaVu: Fonts = {
   regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
   bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
 };
-const helvetica = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+const helvetica: Fonts = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
 /** Printable in the built-in fonts' encoding (WinAnsi: ASCII and Latin-1's letters). */
 const builtInPrintable = /^[\n\x20-\x7e\xa0-\xff]*$/;
+
+/**
+ * The scripts of India's languages, by their Unicode names (Oriya: Odia), each with its Noto
+ * Sans. Not Gurmukhi (Punjabi): fontkit 2.0 fails on Noto Sans Gurmukhi's mark positioning
+ * table, so its letters still print as empty boxes (README, the invoice paragraph).
+ */
+const indicScripts = ['Devanagari', 'Bengali', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam'] as const;
+type IndicScript = (typeof indicScripts)[number];
+
+const notoSans = (script: IndicScript): Fonts => {
+  const file = (weight: string) =>
+    require.resolve(`@expo-google-fonts/noto-sans-${script.toLowerCase()}/${weight}/NotoSans${script}_${weight}.ttf`);
+  return { regular: file('400Regular'), bold: file('700Bold') };
+};
+
+const letterOf = indicScripts.map((script) => ({ script, pattern: new RegExp(`\\p{Script=${script}}`, 'u') }));
+const usedBy = indicScripts.map((script) => ({ script, pattern: new RegExp(`\\p{Script_Extensions=${script}}`, 'u') }));
+/** Combining marks and joiners (Unicode's Inherited script): they belong to the letter before them. */
+const inherited = /\p{Script=Inherited}/u;
+
+/** A stretch of text set in one font: an Indic script's, or (null) the invoice's own. */
+interface Run {
+  text: string;
+  script: IndicScript | null;
+}
+
+/**
+ * `text` cut where its script changes. A mark, a joiner, or a sign the script shares with others
+ * (the danda ।) stays in the run of the letters it follows; a space, a digit or a Latin letter
+ * is set in the invoice's own font.
+ */
+export function scriptRuns(text: string): Run[] {
+  const runs: Run[] = [];
+  for (const char of text) {
+    const last = runs.at(-1);
+    const own = letterOf.find(({ pattern }) => pattern.test(char))?.script ?? null;
+    const follows =
+      own === null &&
+      last?.script != null &&
+      (inherited.test(char) || usedBy.some(({ script, pattern }) => script === last.script && pattern.test(char)));
+    const script = follows ? (last?.script ?? null) : own;
+    if (last && last.script === script) last.text += char;
+    else runs.push({ text: char, script });
+  }
+  return runs;
+}
 
 /** Indian digit grouping, with the spec's "Rs" before the amount. */
 const money = (amount: number) => `Rs ${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(amount)}`;
@@ -41,24 +94,36 @@ export async function invoicePdf({ order, invoiceNumber, issuedAt }: InvoiceFact
     doc.on('error', reject);
   });
   const texts = [order.name, order.address, order.pincode, order.phoneNumber, order.email, order.paymentId, order.id];
-  const fonts = [...texts, ...order.products.map((line) => line.productTitle)].every((text) =>
-    builtInPrintable.test(text),
-  )
-    ? helvetica
-    : dejaVu;
-  doc.registerFont('regular', fonts.regular).registerFont('bold', fonts.bold);
+  const runs = [...texts, ...order.products.map((line) => line.productTitle)].flatMap(scriptRuns);
+  const own = runs.every((run) => run.script !== null || builtInPrintable.test(run.text)) ? helvetica : dejaVu;
+  const fontName = (weight: Weight, script: IndicScript | null) => (script ? `${weight}-${script}` : weight);
+  for (const script of new Set([null, ...runs.map((run) => run.script)])) {
+    const fonts = script ? notoSans(script) : own;
+    doc.registerFont(fontName('regular', script), fonts.regular).registerFont(fontName('bold', script), fonts.bold);
+  }
+  type TextOptions = PDFKit.Mixins.TextOptions;
+  /** Text in `weight`, each script's run in its font; at (x, y) when given, else where the last ended. */
+  const write = (text: string, weight: Weight, options: TextOptions = {}, at?: { x: number; y: number }) => {
+    const parts = text === '' ? [{ text, script: null }] : scriptRuns(text);
+    parts.forEach((part, index) => {
+      doc.font(fontName(weight, part.script));
+      const settings = { ...options, continued: index < parts.length - 1 };
+      if (index === 0 && at) doc.text(part.text, at.x, at.y, settings);
+      else doc.text(part.text, settings);
+    });
+  };
 
   doc.font('bold').fontSize(20).text('Invoice', { align: 'right' });
   doc.font('regular').fontSize(10).text(`Invoice number: ${invoiceNumber}`, { align: 'right' });
   doc.text(`Date: ${issuedAt}`, { align: 'right' });
   doc.text(`Order: ${order.id}`, { align: 'right' });
-  doc.text(`Paymant Id: ${order.paymentId}`, { align: 'right' });
+  write(`Paymant Id: ${order.paymentId}`, 'regular', { align: 'right' });
   doc.moveDown(2);
 
   doc.font('bold').fontSize(11).text('Bill to');
   doc.font('regular').fontSize(10);
   for (const line of texts.slice(0, 5)) {
-    if (line) doc.text(line);
+    if (line) write(line, 'regular');
   }
   doc.moveDown(2);
 
@@ -68,12 +133,11 @@ export async function invoicePdf({ order, invoiceNumber, issuedAt }: InvoiceFact
     { title: 'Price', x: 370, width: 80, align: 'right' as const },
     { title: 'Sub Total', x: 450, width: 95, align: 'right' as const },
   ];
-  const row = (cells: string[], font: 'regular' | 'bold') => {
+  const row = (cells: string[], weight: Weight) => {
     const top = doc.y;
-    doc.font(font);
     let bottom = top;
     columns.forEach((column, index) => {
-      doc.text(cells[index] ?? '', column.x, top, { width: column.width, align: column.align });
+      write(cells[index] ?? '', weight, { width: column.width, align: column.align }, { x: column.x, y: top });
       bottom = Math.max(bottom, doc.y);
     });
     doc.y = bottom + 6;

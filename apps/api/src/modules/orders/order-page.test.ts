@@ -109,6 +109,28 @@ describe(`an order's timeline and notes (api.md §15, ${engineName})`, () => {
     expect(again.headers['x-invoice-number']).toBe('1');
     expect(await pdfText(again.rawPayload)).toContain('Łukasz Żółć Ωμέγα');
   });
+
+  it("prints India's scripts in their own fonts (Devanagari, Tamil), beside Latin text", async () => {
+    const order = (await call(owner, 'GET', `/api/orders/${orderId}`)).json();
+    const renamed = await call(owner, 'PUT', `/api/orders/${orderId}`, {
+      ...order,
+      name: 'राम कुमार',
+      address: '12 Anna Salai, சென்னை',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const invoice = await call(owner, 'GET', `/api/orders/${orderId}/invoice.pdf`);
+    expect(invoice.statusCode).toBe(200);
+    const text = await pdfText(invoice.rawPayload);
+    // Each script's run is a text item of its own; a vowel sign drawn before its consonant
+    // (Tamil's ெ) is read in drawing order, so only words without one are compared here.
+    expect(text).toMatch(/राम\s+कुमार/);
+    expect(text).toContain('12 Anna Salai,');
+    expect(text).toContain('Total: Rs 39,998');
+    // The fonts the PDF embeds (pdfkit names each subset TAG+PostScript name, in the clear).
+    const fonts = new Set(invoice.rawPayload.toString('latin1').match(/\/BaseFont \/[A-Z]{6}\+[\w-]+/g));
+    const families = [...fonts].map((font) => font.replace(/^\/BaseFont \/[A-Z]{6}\+/, '').replace(/-.*/, ''));
+    expect(new Set(families)).toEqual(new Set(['NotoSansDevanagari', 'NotoSansTamil']));
+  });
 });
 
 describe(`invoice numbers under concurrency: two servers, 200 requests (${engineName})`, () => {
