@@ -62,6 +62,9 @@ describe.skipIf(!hasChromium)('the Import Products screen', () => {
 
   it('dry-runs a file (nothing changes), lists every error with its report, then imports it', async () => {
     await page.getByRole('button', { name: 'Products' }).click();
+    // The group open (its panel's links in the page) before one of them is followed: once, under
+    // a full run's load, the link was clicked and the address never changed.
+    await page.getByRole('button', { name: 'Products', expanded: true }).waitFor();
     await page.getByRole('link', { name: 'Import Products' }).click();
     await page.waitForURL('**/products/import');
     await page.getByRole('heading', { name: 'Import Products' }).waitFor();

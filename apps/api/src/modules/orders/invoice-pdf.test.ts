@@ -16,6 +16,11 @@ describe('invoice text runs: which font sets which letters', () => {
       { text: 'क्‍ष।', script: 'Devanagari' },
       { text: ' x', script: null },
     ]);
+    expect(scriptRuns('ਪੰਜਾਬ ੴ')).toEqual([
+      { text: 'ਪੰਜਾਬ', script: 'Gurmukhi' },
+      { text: ' ', script: null },
+      { text: 'ੴ', script: 'Gurmukhi' },
+    ]);
     // A danda after Latin text has no Indic letter to follow: the invoice's own font.
     expect(scriptRuns('a।')).toEqual([{ text: 'a।', script: null }]);
   });

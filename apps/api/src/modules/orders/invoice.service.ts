@@ -46,10 +46,11 @@ async function giveNumber(ctx: AppContext, orderId: string): Promise<void> {
  * invoice asked for again, or by several people at once, is drawn once. Keyed by content, so an
  * edited order gets a new one. lru-cache's `fetch` shares one drawing among concurrent askers.
  */
-const drawn = new LRUCache<string, Buffer, InvoiceFacts>({
+const drawn = new LRUCache<string, Buffer, { facts: InvoiceFacts; log: AppContext['log'] }>({
   maxSize: 16 * 1024 * 1024,
   sizeCalculation: (pdf) => pdf.length,
-  fetchMethod: (_key, _stale, { context }) => invoicePdf(context),
+  fetchMethod: (_key, _stale, { context: { facts, log } }) =>
+    invoicePdf(facts, (error) => log.warn({ err: error }, 'an invoice was drawn without its Indic fonts')),
 });
 
 /** `GET /api/orders/:id/invoice.pdf`: the order's invoice, its number given once. */
@@ -64,7 +65,7 @@ export async function orderInvoice(ctx: AppContext, orderId: string) {
   if (invoiceNumber === undefined) throw notFound(orderMessages.notFound);
   const facts = { order, invoiceNumber, issuedAt: nowIso(ctx.clock).slice(0, 10) };
   const key = createHash('sha256').update(JSON.stringify(facts)).digest('base64url');
-  const pdf = await drawn.fetch(key, { context: facts });
+  const pdf = await drawn.fetch(key, { context: { facts, log: ctx.log } });
   if (!pdf) throw new Error('invoice not drawn');
   return { invoiceNumber, pdf };
 }

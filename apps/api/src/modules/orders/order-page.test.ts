@@ -110,12 +110,12 @@ describe(`an order's timeline and notes (api.md §15, ${engineName})`, () => {
     expect(await pdfText(again.rawPayload)).toContain('Łukasz Żółć Ωμέγα');
   });
 
-  it("prints India's scripts in their own fonts (Devanagari, Tamil), beside Latin text", async () => {
+  it("prints India's scripts in their own fonts (Devanagari, Tamil, Gurmukhi), beside Latin text", async () => {
     const order = (await call(owner, 'GET', `/api/orders/${orderId}`)).json();
     const renamed = await call(owner, 'PUT', `/api/orders/${orderId}`, {
       ...order,
       name: 'राम कुमार',
-      address: '12 Anna Salai, சென்னை',
+      address: '12 Anna Salai, சென்னை; ਪੰਜਾਬ',
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const invoice = await call(owner, 'GET', `/api/orders/${orderId}/invoice.pdf`);
@@ -129,7 +129,21 @@ describe(`an order's timeline and notes (api.md §15, ${engineName})`, () => {
     // The fonts the PDF embeds (pdfkit names each subset TAG+PostScript name, in the clear).
     const fonts = new Set(invoice.rawPayload.toString('latin1').match(/\/BaseFont \/[A-Z]{6}\+[\w-]+/g));
     const families = [...fonts].map((font) => font.replace(/^\/BaseFont \/[A-Z]{6}\+/, '').replace(/-.*/, ''));
-    expect(new Set(families)).toEqual(new Set(['NotoSansDevanagari', 'NotoSansTamil']));
+    expect(new Set(families)).toEqual(new Set(['NotoSansDevanagari', 'NotoSansTamil', 'NotoSansGurmukhi']));
+  });
+
+  it('still prints the invoice when a name has marks fontkit cannot lay out (in DejaVu Sans, not a 500)', async () => {
+    const order = (await call(owner, 'GET', `/api/orders/${orderId}`)).json();
+    // Malayalam's rare vertical-bar virama (U+0D3B) after a consonant: fontkit 2.0 throws on it.
+    const renamed = await call(owner, 'PUT', `/api/orders/${orderId}`, { ...order, name: 'Ravi \u0d33\u0d3b' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const invoice = await call(owner, 'GET', `/api/orders/${orderId}/invoice.pdf`);
+    expect(invoice.statusCode).toBe(200);
+    expect(await pdfText(invoice.rawPayload)).toContain('Total: Rs 39,998');
+    const fonts = invoice.rawPayload.toString('latin1').match(/\/BaseFont \/[A-Z]{6}\+[\w-]+/g) ?? [];
+    expect(new Set(fonts.map((font) => font.replace(/^\/BaseFont \/[A-Z]{6}\+/, '').replace(/-.*/, '')))).toEqual(
+      new Set(['DejaVuSans']),
+    );
   });
 });
 
