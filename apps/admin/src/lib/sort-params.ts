@@ -13,6 +13,11 @@ export function readSort<Key extends string>(params: URLSearchParams, keys: read
   return { sort: sort as Key, order: params.get('order') === 'desc' ? 'desc' : 'asc' };
 }
 
+/** A click on `key`'s heading: the sort by it ascending, or the other way when it is the sort now. */
+export function sortAfterClick<Key extends string>(current: ListSort<Key>, key: Key): NonNullable<ListSort<Key>> {
+  return { sort: key, order: current?.sort === key && current.order === 'asc' ? 'desc' : 'asc' };
+}
+
 /** The address with this sort (or none), back on page 1: a new order starts from its top. */
 export function withSort<Key extends string>(params: URLSearchParams, next: ListSort<Key>): URLSearchParams {
   const updated = new URLSearchParams(params);

@@ -3,13 +3,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { ReactNode } from 'react';
-import type { ListSort, SortOrder } from '../../lib/sort-params';
+import type { ListSort } from '../../lib/sort-params';
 
 /**
  * The header row of a sortable list (Product List, Orders List): the bold headings of
  * TableHeadRow, where the columns named in `sortable` are buttons (MUI TableSortLabel). The
- * active column's `<th>` carries `aria-sort`; a click sorts by a column ascending, and by the
- * active one the other way. `disabled` (a search, ranked by the server) leaves the headings as
+ * active column's `<th>` carries `aria-sort`; a click names its column to `onSort`, which sorts
+ * by it ascending, or by the active one the other way (sortAfterClick, from the address last asked
+ * for: the `sort` drawn here may be a navigation behind, latest-query.ts). `disabled` (a search, ranked by the server) leaves the headings as
  * they are, not pressable.
  */
 export function SortableHeadRow<Key extends string>({
@@ -24,7 +25,7 @@ export function SortableHeadRow<Key extends string>({
   columns: readonly string[];
   sortable: Partial<Record<string, Key>>;
   sort: ListSort<Key>;
-  onSort: (next: { sort: Key; order: SortOrder }) => void;
+  onSort: (key: Key) => void;
   noWrap?: boolean;
   leading?: ReactNode;
   disabled?: boolean;
@@ -46,11 +47,7 @@ export function SortableHeadRow<Key extends string>({
               {key === undefined || disabled ? (
                 column
               ) : (
-                <TableSortLabel
-                  active={active}
-                  direction={direction}
-                  onClick={() => onSort({ sort: key, order: active && direction === 'asc' ? 'desc' : 'asc' })}
-                >
+                <TableSortLabel active={active} direction={direction} onClick={() => onSort(key)}>
                   {column}
                 </TableSortLabel>
               )}

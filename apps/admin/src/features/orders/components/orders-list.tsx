@@ -17,7 +17,7 @@ export const orderListWords = {
 
 /** Orders List: server-paged table, page, size, sort and search in the URL. */
 export function OrdersList() {
-  const { page, perPage, sort, q, setPaging, setSort } = useOrdersPaging();
+  const { page, perPage, sort, q, setPaging, sortBy } = useOrdersPaging();
   const orders = useOrders({ page, perPage, sort, ...(q ? { q } : {}) });
   useProgressWhile(orders.isFetching);
 
@@ -28,7 +28,7 @@ export function OrdersList() {
   return (
     <>
       {orders.isError && <ErrorState error={orders.error} onRetry={() => void orders.refetch()} />}
-      <OrdersTable orders={data.orders} sort={sort} onSort={setSort} />
+      <OrdersTable orders={data.orders} sort={sort} onSort={sortBy} />
       <TablePagination
         component="div"
         count={data.totalCount}

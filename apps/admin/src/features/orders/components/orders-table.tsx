@@ -36,7 +36,7 @@ export function OrdersTable({
 }: {
   orders: Order[];
   sort?: ListSort<OrderSortField>;
-  onSort?: (next: NonNullable<ListSort<OrderSortField>>) => void;
+  onSort?: (key: OrderSortField) => void;
 }) {
   // Spec §2: the rows of the current page are shown in reversed order (creation order). A sort
   // the user asks for shows in the order asked, top row first (issue 20).
@@ -48,7 +48,7 @@ export function OrdersTable({
           columns={orderColumns}
           sortable={onSort ? sortableColumns : {}}
           sort={sort}
-          onSort={(next) => onSort?.(next)}
+          onSort={(key) => onSort?.(key)}
           noWrap
         />
         <TableBody>

@@ -1,6 +1,6 @@
 import { orderSortFields } from '@shopdesk/contract';
-import { useSearchParams } from 'react-router';
-import { type ListSort, readSort, withSort } from '../../../lib/sort-params';
+import { useLatestQuery } from '../../../lib/latest-query';
+import { readSort, sortAfterClick, withSort } from '../../../lib/sort-params';
 
 /** The spec's page sizes (§9): 10, 25, 100, default 10. */
 export const orderPageSizes = [10, 25, 100] as const;
@@ -17,7 +17,7 @@ function readPage(value: string | null): number {
 
 /** Page (1-based, as the API counts), page size, sort and search live in the URL so a reload keeps them. */
 export function useOrdersPaging() {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useLatestQuery();
   const page = readPage(params.get('page'));
   const perPage = readPerPage(params.get('perPage'));
   /** `GET /api/orders?q=`: an order's id, or part of its name, e-mail or phone. */
@@ -26,23 +26,21 @@ export function useOrdersPaging() {
   const sort = readSort(params, orderSortFields);
 
   function setPaging(next: { page: number; perPage?: number }) {
-    setParams((previous) => {
-      const updated = new URLSearchParams(previous);
+    change((updated) => {
       updated.set('page', String(next.page));
       updated.set('perPage', String(next.perPage ?? perPage));
       return updated;
     });
   }
 
-  /** A new sort is a new history entry, back on page 1; back returns to the last order. */
-  function setSort(next: ListSort<(typeof orderSortFields)[number]>) {
-    setParams((previous) => withSort(previous, next));
+  /** A click on a column heading: a new history entry, back on page 1; back returns to the last order. */
+  function sortBy(key: (typeof orderSortFields)[number]) {
+    change((current) => withSort(current, sortAfterClick(readSort(current, orderSortFields), key)));
   }
 
   /** A new search starts on page 1; an empty one brings the whole list back. */
   function setSearch(next: string) {
-    setParams((previous) => {
-      const updated = new URLSearchParams(previous);
+    change((updated) => {
       if (next) updated.set('q', next);
       else updated.delete('q');
       updated.set('page', '1');
@@ -50,5 +48,5 @@ export function useOrdersPaging() {
     });
   }
 
-  return { page, perPage, sort, q, setPaging, setSort, setSearch };
+  return { page, perPage, sort, q, setPaging, sortBy, setSearch };
 }

@@ -114,7 +114,7 @@ function useShownPage(addressPage: number) {
  * With a `selection` (Product List), a checkbox column comes first and its bar sits above.
  */
 export function ProductTable({ selection }: { selection?: ProductTableSelection | undefined }) {
-  const { page: addressPage, perPage, catId, q, lowStock, sort, update, setSort } = useProductFilters();
+  const { page: addressPage, perPage, catId, q, lowStock, sort, update, setSort, sortBy } = useProductFilters();
   const [page, showPage] = useShownPage(addressPage);
   // A search is ranked by the server and takes no sort.
   const shownSort = q ? undefined : sort;
@@ -207,7 +207,7 @@ export function ProductTable({ selection }: { selection?: ProductTableSelection 
             columns={columns}
             sortable={sortableColumns}
             sort={shownSort}
-            onSort={setSort}
+            onSort={sortBy}
             disabled={q !== ''}
             leading={selection && <SelectPageCell pageIds={pageIds} selection={selection} />}
           />

@@ -1,6 +1,6 @@
 import type { ProductSortField } from '@shopdesk/contract';
-import { useSearchParams } from 'react-router';
-import { type ListSort, readSort, withSort } from '../../../lib/sort-params';
+import { useLatestQuery } from '../../../lib/latest-query';
+import { type ListSort, readSort, sortAfterClick, withSort } from '../../../lib/sort-params';
 
 /** The spec's page sizes (§9): 10, 25, 100, default 10. */
 export const pageSizes = [10, 25, 100] as const;
@@ -21,7 +21,7 @@ type FilterChanges = Partial<{ page: number; perPage: number; catId: string; q: 
 
 /** Page, page size, category and search live in the URL, so a reload or a shared link keeps them. */
 export function useProductFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useLatestQuery();
   const perPageParam = Number(params.get('perPage'));
   const perPage = (pageSizes as readonly number[]).includes(perPageParam) ? perPageParam : defaultPerPage;
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
@@ -32,9 +32,8 @@ export function useProductFilters() {
   const lowStock = params.get('lowStock') === 'true';
 
   function update(changes: FilterChanges) {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
+    change(
+      (next) => {
         for (const [key, value] of Object.entries(changes)) {
           const isDefault =
             value === '' ||
@@ -53,7 +52,12 @@ export function useProductFilters() {
 
   /** A new sort is a new history entry (filters replace theirs), so back returns to the last order. */
   function setSort(next: ListSort<ProductSort>) {
-    setParams((previous) => withSort(previous, next));
+    change((current) => withSort(current, next));
+  }
+
+  /** A click on a column heading (SortableHeadRow). */
+  function sortBy(key: ProductSort) {
+    change((current) => withSort(current, sortAfterClick(readSort(current, productSorts), key)));
   }
 
   // What the table shows, as export and bulk edit name it (api.md §13): the search spans the
@@ -62,5 +66,5 @@ export function useProductFilters() {
     ? { q }
     : { ...(catId !== 'all' ? { catId } : {}), ...(lowStock ? { lowStock: 'true' as const } : {}) };
 
-  return { page, perPage, catId, q, lowStock, sort, filter, update, setSort };
+  return { page, perPage, catId, q, lowStock, sort, filter, update, setSort, sortBy };
 }
