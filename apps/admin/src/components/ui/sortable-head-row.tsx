@@ -9,9 +9,9 @@ import type { ListSort } from '../../lib/sort-params';
  * The header row of a sortable list (Product List, Orders List): the bold headings of
  * TableHeadRow, where the columns named in `sortable` are buttons (MUI TableSortLabel). The
  * active column's `<th>` carries `aria-sort`; a click names its column to `onSort`, which sorts
- * by it ascending, or by the active one the other way (sortAfterClick, from the address last asked
- * for: the `sort` drawn here may be a navigation behind, latest-query.ts). `disabled` (a search, ranked by the server) leaves the headings as
- * they are, not pressable.
+ * by it ascending, or by the active one the other way (sortAfterClick, from the address last
+ * asked for: the `sort` drawn here may be a navigation behind, latest-query.ts). `disabled` (a
+ * search, ranked by the server) leaves the headings as they are, not pressable.
  */
 export function SortableHeadRow<Key extends string>({
   columns,

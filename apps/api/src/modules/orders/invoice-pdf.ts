@@ -8,9 +8,9 @@ import type { Order } from '@shopdesk/contract';
  * (`dejavu-fonts-ttf`). DejaVu has none of India's scripts: their letters (a customer's name in
  * Devanagari, a product's in Tamil) are set in a font of that script, a run of text at a time,
  * shaped by fontkit (conjuncts, vowel signs drawn before their consonant, reph). The fonts are
- * Google Fonts' TrueType files as npm packages (`@expo-google-fonts/noto-sans-*`): fontkit's subsetter
- * fails on the glyphs of the WOFF files other packages give. Embedding a font costs ~35 ms a
- * document against ~5 ms for Helvetica, so each is used only where it is needed. pdfkit (with
+ * Google Fonts' TrueType files as npm packages (`@expo-google-fonts/noto-sans-*`): fontkit's
+ * subsetter fails on the glyphs of the WOFF files other packages give. Embedding a font costs
+ * ~35 ms a document against ~5 ms for Helvetica, so each is used only where it is needed. pdfkit (with
  * fontkit and its font tables) loads with the first invoice, not with the server (its memory at
  * rest: docs/architecture.md).
  */
