@@ -104,7 +104,7 @@ describe.skipIf(!hasChromium)('Command palette (Ctrl+K) and shortcuts', () => {
     await page.keyboard.press('Enter');
     // Gone from the page (its closing transition over), not only hidden, before it opens again:
     // once, on a loaded machine, the header's button below was not found for 30 s after this
-    // close-and-reopen (being investigated; see the note of 2026-11-27).
+    // close-and-reopen (cause not found; see the note of 2026-11-27).
     await palette(page).waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate(() => document.body.className)).toContain('dark');
     await openAndType(page, 'or');

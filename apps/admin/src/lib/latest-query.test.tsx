@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useLatestQuery } from './latest-query';
-import { readSort, sortAfterClick, withSort } from './sort-params';
+import { sortAfterClick, withHeadingClicked } from './sort-params';
 
 const keys = ['price', 'name'] as const;
 
@@ -10,8 +10,7 @@ const keys = ['price', 'name'] as const;
 function Headings() {
   const [, change] = useLatestQuery();
   const location = useLocation();
-  const click = (key: (typeof keys)[number]) =>
-    change((current) => withSort(current, sortAfterClick(readSort(current, keys), key)));
+  const click = (key: (typeof keys)[number]) => change((current) => withHeadingClicked(current, keys, key));
   return (
     <>
       <output aria-label="address">{location.search}</output>

@@ -18,6 +18,15 @@ export function sortAfterClick<Key extends string>(current: ListSort<Key>, key: 
   return { sort: key, order: current?.sort === key && current.order === 'asc' ? 'desc' : 'asc' };
 }
 
+/** The address after a click on `key`'s heading (of a list sorting by `keys`): sortAfterClick, page 1. */
+export function withHeadingClicked<Key extends string>(
+  params: URLSearchParams,
+  keys: readonly Key[],
+  key: Key,
+): URLSearchParams {
+  return withSort(params, sortAfterClick(readSort(params, keys), key));
+}
+
 /** The address with this sort (or none), back on page 1: a new order starts from its top. */
 export function withSort<Key extends string>(params: URLSearchParams, next: ListSort<Key>): URLSearchParams {
   const updated = new URLSearchParams(params);

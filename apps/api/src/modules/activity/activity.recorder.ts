@@ -18,7 +18,7 @@ import type { EventBus } from '../events/event-bus';
 import { eventsOfUnit } from '../events/live-events';
 import { findTrash } from '../trash/trash.repository';
 import { insertEntries } from './activity.repository';
-import { changesBetween, type RecordLock, type RecordSnapshot, readRecord, readRecords } from './record-kinds';
+import { changesBetween, type RecordSnapshot, readRecord, readRecords } from './record-kinds';
 
 declare module '@fastify/request-context' {
   interface RequestContextData {
@@ -213,7 +213,8 @@ export interface RecordsOfKind {
  */
 async function recordMany<T>(
   trx: Transaction<Database>,
-  lock: RecordLock,
+  /** Hold the records read before the unit until it commits (record-kinds.ts). */
+  hold: boolean,
   origin: ChangeOrigin,
   at: string,
   groups: readonly RecordsOfKind[],
@@ -222,12 +223,12 @@ async function recordMany<T>(
   lowStockDefault: number | undefined,
 ): Promise<T> {
   const before: Array<Map<string, RecordSnapshot>> = [];
-  for (const group of groups) before.push(await readRecords(trx, group.change.entity, group.records, lock));
+  for (const group of groups) before.push(await readRecords(trx, group.change.entity, group.records, hold));
   const result = await unit(trx);
   const rows: Insertable<ActivityTable>[] = [];
   for (const [index, { change, records }] of groups.entries()) {
     if (records.length === 0) continue;
-    const after = await readRecords(trx, change.entity, records, 'none');
+    const after = await readRecords(trx, change.entity, records, false);
     for (const id of new Set(records)) {
       const was = before[index]?.get(id) ?? null;
       const is = after.get(id) ?? null;
@@ -254,7 +255,7 @@ export function recordJobUnit<T>(
   return runAnnounced(db.transaction, db.bus, (trx, sent) =>
     recordMany(
       trx,
-      db.engine,
+      holdsBefore(db.engine),
       origin,
       at,
       groups,
@@ -265,10 +266,16 @@ export function recordJobUnit<T>(
   );
 }
 
+/**
+ * Whether the read before a change holds the record until it commits: on PostgreSQL, where
+ * requests change records side by side; SQLite runs one unit of work at a time (the write queue).
+ */
+const holdsBefore = (engine: Engine) => engine === 'postgres';
+
 /** What the recorder writes with: the database's units of work, and what an entry needs besides. */
 export interface Recording {
   transaction: DbHandle['transaction'];
-  /** Which engine runs them: how a record is held between its two reads (record-kinds.ts, RecordLock). */
+  /** Which engine runs them: whether a record is held between its two reads (holdsBefore). */
   engine: Engine;
   clock: () => number;
   /** Where committed changes' live events go (api.md §14). */
@@ -295,7 +302,8 @@ export type RecordedTransaction = <T>(unit: Unit<T>, changes?: UnitChanges) => P
  * runs: on SQLite the write queue runs units later, outside the request's own async context).
  */
 export function recordingTransactions(db: Recording): RecordedTransaction {
-  const { transaction: run, engine, clock, bus, lowStockDefault } = db;
+  const { transaction: run, clock, bus, lowStockDefault } = db;
+  const hold = holdsBefore(db.engine);
   return (unit, changes) => {
     const request = requestContext.get('request');
     const declared = declarationOf(request);
@@ -311,7 +319,7 @@ export function recordingTransactions(db: Recording): RecordedTransaction {
       return runAnnounced(run, bus, (trx, sent) =>
         recordMany(
           trx,
-          engine,
+          hold,
           originOf(request),
           at,
           [{ change, records: changes.records }],
@@ -326,10 +334,10 @@ export function recordingTransactions(db: Recording): RecordedTransaction {
       const target = await targetOf(trx, declared, request, params);
       // A trash entry that is not there: the unit finds nothing to change either.
       if (!target) return unit(trx);
-      const before = target.id === undefined ? null : await readRecord(trx, target.entity, target.id, engine);
+      const before = target.id === undefined ? null : await readRecord(trx, target.entity, target.id, hold);
       const result = await unit(trx);
       const entityId = target.id ?? idAnswered(result) ?? '';
-      const after = await readRecord(trx, target.entity, entityId, 'none');
+      const after = await readRecord(trx, target.entity, entityId, false);
       const changes = changesBetween(before, after);
       const row = entryRow(
         originOf(request),
@@ -373,7 +381,7 @@ export async function recordRefusal(
   const email = typeof body?.email === 'string' ? normalizeEmail(body.email.slice(0, 200)) : '';
   await run(async (trx) => {
     const account = email ? await findAccount(trx, email) : undefined;
-    const snapshot = account ? await readRecord(trx, 'user', account.id, 'none') : null;
+    const snapshot = account ? await readRecord(trx, 'user', account.id, false) : null;
     // A refusal changes nothing: no live event.
     await insertEntries(trx, [
       entryRow(originOf(request), new Date(clock()).toISOString(), {

@@ -6,7 +6,7 @@ import {
   optionFamilyNames,
 } from '@shopdesk/contract';
 import { sql } from 'kysely';
-import type { Db, Engine } from '../../db/create-db';
+import type { Db } from '../../db/create-db';
 
 /** A record as the activity log sees it: its name and its fields (camelCase, secrets hidden). */
 export interface RecordSnapshot {
@@ -76,41 +76,35 @@ function fieldValue(value: unknown): unknown {
 }
 
 /**
- * How a read before a change holds its rows until the change commits. PostgreSQL: `for update`.
- * Without it, two requests changing one record at once could both read it before either had
- * written, and the second's entry would show the first one's starting value as its own "before".
- * SQLite: nothing to hold, as units of work run one at a time (the write queue).
+ * `hold`: the rows stay locked until the change commits (`for update`; the recorder asks for it
+ * on PostgreSQL, for the read before a change). Without it, two requests changing one record at
+ * once could both read it before either had written, and the second's entry would show the
+ * first one's starting value as its own "before".
  */
-export type RecordLock = Engine | 'none';
+const holdClause = (hold: boolean) => (hold ? sql` for update` : sql``);
 
-const lockClause = (lock: RecordLock) => (lock === 'postgres' ? sql` for update` : sql``);
+/** One row of `table` by id (and family), held or not. */
+async function rowById(db: Db, table: string, id: string, family: string | undefined, hold: boolean) {
+  const ofFamily = family === undefined ? sql`` : sql` and family = ${family}`;
+  const { rows } = await sql<
+    Record<string, unknown>
+  >`select * from ${sql.table(table)} where id = ${id}${ofFamily}${holdClause(hold)}`.execute(db);
+  return rows[0];
+}
 
-/**
- * A record's snapshot, read inside the transaction that changes it; null when there is none.
- * `lock`: read before the change (the engine's lock, see RecordLock) or after it ('none').
- */
+/** A record's snapshot, read inside the transaction that changes it; null when there is none. */
 export async function readRecord(
   db: Db,
   entity: ActivityEntity,
   id: string,
-  lock: RecordLock,
+  hold: boolean,
 ): Promise<RecordSnapshot | null> {
   const kind = kinds[entity];
-  const family = kind.family === undefined ? sql`` : sql` and family = ${kind.family}`;
-  const { rows } = await sql<
-    Record<string, unknown>
-  >`select * from ${sql.table(kind.table)} where id = ${id}${family}${lockClause(lock)}`.execute(db);
-  const row = rows[0];
+  const row = await rowById(db, kind.table, id, kind.family, hold);
   if (row) return snapshotOf(row, kind.nameColumn, entity === 'role' ? await rolePermissions(db, id) : undefined);
   // An invitation is the account to be: its entries name the invitation until it is accepted.
-  if (entity === 'user') {
-    const { rows: invites } = await sql<
-      Record<string, unknown>
-    >`select * from staff_invites where id = ${id}${lockClause(lock)}`.execute(db);
-    const invite = invites[0];
-    if (invite) return snapshotOf(invite, 'email');
-  }
-  return null;
+  const invite = entity === 'user' ? await rowById(db, 'staff_invites', id, undefined, hold) : undefined;
+  return invite ? snapshotOf(invite, 'email') : null;
 }
 
 /** Ids per read of several records: well under either engine's limit on bound values. */
@@ -124,7 +118,7 @@ export async function readRecords(
   db: Db,
   entity: ActivityEntity,
   ids: readonly string[],
-  lock: RecordLock,
+  hold: boolean,
 ): Promise<Map<string, RecordSnapshot>> {
   const snapshots = new Map<string, RecordSnapshot>();
   // In id order: two changes of many records lock the ones they share in the same order, so
@@ -133,7 +127,7 @@ export async function readRecords(
   // Roles and accounts have parts kept elsewhere (permissions, invitations): read one by one.
   if (entity === 'role' || entity === 'user') {
     for (const id of ordered) {
-      const snapshot = await readRecord(db, entity, id, lock);
+      const snapshot = await readRecord(db, entity, id, hold);
       if (snapshot) snapshots.set(id, snapshot);
     }
     return snapshots;
@@ -144,7 +138,7 @@ export async function readRecords(
     const batch = ordered.slice(start, start + readBatch);
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(kind.table)} where id in (${sql.join(
       batch,
-    )})${family} order by id${lockClause(lock)}`.execute(db);
+    )})${family} order by id${holdClause(hold)}`.execute(db);
     for (const row of rows) snapshots.set(String(row.id), snapshotOf(row, kind.nameColumn));
   }
   return snapshots;

@@ -53,10 +53,7 @@ const scriptFonts = (script: IndicScript): Fonts => {
  * vowel signs. For every run of such a text: pdfkit measures a line's later runs with the
  * features of its first. A new object each time: fontkit adds its defaults to the one it is given.
  */
-const featuresFor = (runs: readonly Run[]) =>
-  runs.some((run) => run.script === 'Gurmukhi')
-    ? ({ abvm: false, blwm: false } as unknown as PDFKit.Mixins.TextOptions['features'])
-    : undefined;
+const gurmukhiFeatures = () => ({ abvm: false, blwm: false }) as unknown as PDFKit.Mixins.TextOptions['features'];
 
 const letterOf = indicScripts.map((script) => ({ script, pattern: new RegExp(`\\p{Script=${script}}`, 'u') }));
 const usedBy = indicScripts.map((script) => ({ script, pattern: new RegExp(`\\p{Script_Extensions=${script}}`, 'u') }));
@@ -143,10 +140,14 @@ async function draw(
   /** Text in `weight`, each script's run in its font; at (x, y) when given, else where the last ended. */
   const write = (text: string, weight: Weight, options: TextOptions = {}, at?: { x: number; y: number }) => {
     const parts = text === '' ? [{ text, script: null }] : runsOf(text);
+    const gurmukhi = parts.some((part) => part.script === 'Gurmukhi');
     parts.forEach((part, index) => {
       doc.font(fontName(weight, part.script));
-      const features = featuresFor(parts);
-      const settings = { ...options, continued: index < parts.length - 1, ...(features ? { features } : {}) };
+      const settings = {
+        ...options,
+        continued: index < parts.length - 1,
+        ...(gurmukhi ? { features: gurmukhiFeatures() } : {}),
+      };
       if (index === 0 && at) doc.text(part.text, at.x, at.y, settings);
       else doc.text(part.text, settings);
     });

@@ -1,6 +1,6 @@
 import { orderSortFields } from '@shopdesk/contract';
 import { useLatestQuery } from '../../../lib/latest-query';
-import { readSort, sortAfterClick, withSort } from '../../../lib/sort-params';
+import { readSort, withHeadingClicked } from '../../../lib/sort-params';
 
 /** The spec's page sizes (§9): 10, 25, 100, default 10. */
 export const orderPageSizes = [10, 25, 100] as const;
@@ -35,7 +35,7 @@ export function useOrdersPaging() {
 
   /** A click on a column heading: a new history entry, back on page 1; back returns to the last order. */
   function sortBy(key: (typeof orderSortFields)[number]) {
-    change((current) => withSort(current, sortAfterClick(readSort(current, orderSortFields), key)));
+    change((current) => withHeadingClicked(current, orderSortFields, key));
   }
 
   /** A new search starts on page 1; an empty one brings the whole list back. */

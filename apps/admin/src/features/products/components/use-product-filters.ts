@@ -1,6 +1,6 @@
 import type { ProductSortField } from '@shopdesk/contract';
 import { useLatestQuery } from '../../../lib/latest-query';
-import { type ListSort, readSort, sortAfterClick, withSort } from '../../../lib/sort-params';
+import { type ListSort, readSort, withHeadingClicked, withSort } from '../../../lib/sort-params';
 
 /** The spec's page sizes (§9): 10, 25, 100, default 10. */
 export const pageSizes = [10, 25, 100] as const;
@@ -57,7 +57,7 @@ export function useProductFilters() {
 
   /** A click on a column heading (SortableHeadRow). */
   function sortBy(key: ProductSort) {
-    change((current) => withSort(current, sortAfterClick(readSort(current, productSorts), key)));
+    change((current) => withHeadingClicked(current, productSorts, key));
   }
 
   // What the table shows, as export and bulk edit name it (api.md §13): the search spans the
