@@ -18,11 +18,19 @@ const flags = [
 
 export interface Session {
   token: string;
-  user: { id: string; name: string; email: string };
+  user: { id: string; name: string; email: string; permissions?: string[] };
 }
 
-const storedUser = (s: Session) =>
-  JSON.stringify({ name: s.user.name, email: s.user.email, userId: s.user.id, isAdmin: true });
+/**
+ * What the dashboard keeps in local storage after a sign-in (lib/session.ts): the token, the
+ * spec's user record and the permissions the answer gave; the pages are measured as a signed-in
+ * person opens them again.
+ */
+const storedSession = (s: Session): [string, string][] => [
+  ['token', s.token],
+  ['user', JSON.stringify({ name: s.user.name, email: s.user.email, userId: s.user.id, isAdmin: true })],
+  ['permissions', JSON.stringify(s.user.permissions ?? [])],
+];
 
 export interface LighthouseScores {
   path: string;
@@ -155,14 +163,9 @@ async function putSession(port: number, baseUrl: string, session: Session) {
   try {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/login`);
-    await page.evaluate(
-      (token, user) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', user);
-      },
-      session.token,
-      storedUser(session),
-    );
+    await page.evaluate((entries) => {
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    }, storedSession(session));
     await page.close();
   } finally {
     await browser.disconnect();
@@ -196,13 +199,9 @@ export async function paginationClicks(baseUrl: string, session: Session, clicks
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     await page.goto('/login');
-    await page.evaluate(
-      ([token, user]) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', user);
-      },
-      [session.token, storedUser(session)] as const,
-    );
+    await page.evaluate((entries) => {
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    }, storedSession(session));
     await page.goto('/products?perPage=25');
     await page.locator('table[aria-label="Products"] tbody tr').first().waitFor({ timeout: 30_000 });
     const times: number[] = [];

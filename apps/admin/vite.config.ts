@@ -5,14 +5,71 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const apiTarget = 'http://127.0.0.1:8080';
 
-/** What every signed-in screen loads before it can draw (router.tsx, lazy-themed.tsx). */
-const signedInFrame = ['src/lib/theme-scope.tsx', 'src/app/signed-in-routes.tsx', 'src/components/layout/shell.tsx'];
+/**
+ * The chunks of the build, in the order a signed-in screen opened by address needs them. Each
+ * is one file, so that screen downloads ~7 files, not the ~80 that automatic splitting made of
+ * the same code (a shared chunk per set of screens using a module). Over HTTP/1.1, which is
+ * what a browser speaks to this server without TLS, six requests run at a time: on a phone's
+ * network (Lighthouse's mobile run: 150 ms a round trip) those 80 requests alone took ~2 s,
+ * first paint 3.5 s; as 7, 1.9–2.6 s (docs/architecture.md, "The dashboard's download").
+ *
+ * - index: what the entry needs to paint /login (Rolldown's `$initial` modules).
+ * - theme: MUI's theme and styling engine (theme-scope.tsx and what it imports), which every
+ *   screen drawn with MUI loads first (lib/lazy-themed.tsx), signed-out ones too.
+ * - frame: the signed-in frame: the route table, the sidebar + header shell and the live
+ *   events (signed-in-routes.tsx, shell.tsx, live-updates.tsx and what they import).
+ * - mui, contract, shared: what the screens share: MUI's other components, the contract's
+ *   schemas and messages (with zod), and any other module two screens use. A screen's own
+ *   chunk comes with them; what a single screen or dialog uses stays in its own chunk.
+ */
+const chunkRoots = {
+  theme: ['src/lib/theme-scope.tsx'],
+  frame: ['src/app/signed-in-routes.tsx', 'src/components/layout/shell.tsx', 'src/app/live-updates.tsx'],
+};
+const contractModule = /[\\/]packages[\\/]contract[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
+const muiModule =
+  /[\\/]node_modules[\\/](@mui|@emotion|react-transition-group|@popperjs|stylis|clsx|react-is|@babel)[\\/]/;
+const screenModule = /[\\/]src[\\/]app[\\/]routes[\\/]/;
+
+type ModuleInfo = (id: string) => { importedIds: readonly string[] } | null;
 
 /**
- * dist/app.html: index.html with a <link rel="modulepreload"> for each chunk of the signed-in
+ * The modules `roots` import statically, directly or not. The contract is left out: its index
+ * re-exports every schema, most of which only screens use (tree-shaking drops them from the
+ * frame's code, but not from this walk); its modules go to the contract chunk.
+ */
+function reachableFrom(roots: string[], moduleInfo: ModuleInfo): Set<string> {
+  const found = new Set<string>();
+  const visit = (id: string) => {
+    if (found.has(id) || contractModule.test(id)) return;
+    found.add(id);
+    for (const next of moduleInfo(id)?.importedIds ?? []) visit(next);
+  };
+  for (const root of roots) visit(path.resolve(import.meta.dirname, root));
+  return found;
+}
+
+/** A chunk group for the modules reachable from `roots` (worked out once per build). */
+function groupOf(name: keyof typeof chunkRoots, priority: number) {
+  let members: Set<string> | undefined;
+  return {
+    debugName: name,
+    priority,
+    name: (id: string, ctx: { getModuleInfo: ModuleInfo }) => {
+      members ??= reachableFrom(chunkRoots[name], (other) => ctx.getModuleInfo(other));
+      return members.has(id) ? name : null;
+    },
+  };
+}
+
+/**
+ * dist/app.html: index.html with a <link rel="modulepreload"> for the theme and the signed-in
  * frame (and every chunk those import), so a signed-in screen opened by address downloads them
  * beside the entry instead of after it has run. The server sends it for every address but the
- * signed-out pages (static-files.ts), which keep index.html: /login's first download stays its own.
+ * signed-out pages (static-files.ts), which keep index.html: /login's first download stays its
+ * own. The chunks the screens share are not preloaded: on a phone's bandwidth they delayed the
+ * frame's first paint (2.2 → 2.8 s in Lighthouse's mobile run); they come beside the screen's
+ * own chunk, in one round.
  */
 function signedInPage(): Plugin {
   return {
@@ -20,9 +77,6 @@ function signedInPage(): Plugin {
     enforce: 'post',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const byModule = new Map(
-        chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk]] : [])),
-      );
       const entry = chunks.find((chunk) => chunk.isEntry);
       const files = new Set<string>();
       const visit = (fileName: string) => {
@@ -31,9 +85,9 @@ function signedInPage(): Plugin {
         const chunk = bundle[fileName];
         for (const imported of chunk?.type === 'chunk' ? chunk.imports : []) visit(imported);
       };
-      for (const module of signedInFrame) {
-        const chunk = byModule.get(path.resolve(import.meta.dirname, module));
-        if (!chunk) this.error(`signed-in page: no chunk for ${module}`);
+      for (const name of Object.keys(chunkRoots)) {
+        const chunk = chunks.find((other) => other.name === name);
+        if (!chunk) this.error(`signed-in page: no chunk named ${name}`);
         visit(chunk.fileName);
       }
       const html = bundle['index.html'];
@@ -79,12 +133,22 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // Everything the entry loads before its first paint goes into one chunk (Rolldown's
-        // `$initial` tag): left to itself Rolldown splits it into chunks shared with the lazy
-        // screens, as many requests before /login can paint (23 today, 128.3 KB gzip of
+        // The chunks described at `chunkRoots`, highest priority first. The entry's is one chunk
+        // (Rolldown's `$initial` tag): left to itself Rolldown splits it into chunks shared with
+        // the lazy screens, as many requests before /login can paint (23, 128.3 KB gzip of
         // JavaScript; Lighthouse mobile fell from 89 to 73 when that first happened); in one
         // chunk, one request and 121.2 KB.
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 5 },
+            groupOf('theme', 4),
+            groupOf('frame', 3),
+            { name: 'contract', test: contractModule, priority: 2 },
+            { name: 'mui', test: muiModule, priority: 2 },
+            // A screen stays a chunk of its own even when two places load it (the not-found screen).
+            { name: 'shared', minShareCount: 2, test: (id) => !screenModule.test(id), priority: 1 },
+          ],
+        },
       },
       treeshake: {
         // The contract package builds its zod schemas at module top level and does not
