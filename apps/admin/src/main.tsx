@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
@@ -15,10 +15,17 @@ applyBodyClass(themeStore.get());
 // The top bar shows from the first frame; the first screen (or its lazy fallback) finishes it.
 setProgress(startProgress);
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+// Drawn in a transition, which React renders in slices of a few milliseconds, yielding to the
+// browser between them: the first screen's mount (shell, sidebar, MUI's styles) no longer holds
+// the main thread in one long task, which a phone's input waited behind (Lighthouse's total
+// blocking time; docs/architecture.md, "The dashboard's download").
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
+});

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { Order } from '@shopdesk/contract';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, formatRupees } from '../../../lib/format';
 import { OrderProductsDialog } from './order-products-dialog';
@@ -11,7 +11,8 @@ import { OrderStatusSelect } from './order-status-select';
 
 /** Spec §3: the date is shown as the part before the 'T'. */
 
-export function OrderRow({ order }: { order: Order }) {
+/** Memoised: a re-read that leaves an order as it was does not draw its row again. */
+export const OrderRow = memo(function OrderRow({ order }: { order: Order }) {
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   return (
     <TableRow hover>
@@ -51,4 +52,4 @@ export function OrderRow({ order }: { order: Order }) {
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(order.date)}</TableCell>
     </TableRow>
   );
-}
+});

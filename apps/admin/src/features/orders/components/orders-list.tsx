@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import TablePagination from '@mui/material/TablePagination';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { SearchBox } from '../../../components/ui/search-box';
+import { useDrawnAnswer } from '../../../lib/drawn-answer';
 import { useProgressWhile } from '../../../lib/progress';
 import { useOrders } from '../api/list-orders';
 import { OrdersTable } from './orders-table';
@@ -21,9 +22,10 @@ export function OrdersList() {
   const orders = useOrders({ page, perPage, sort, ...(q ? { q } : {}) });
   useProgressWhile(orders.isFetching);
 
-  if (orders.isPending) return <LoadingState label="Loading orders..." />;
-  if (orders.isError && !orders.data) return <ErrorState error={orders.error} onRetry={() => void orders.refetch()} />;
-  const data = orders.data;
+  const data = useDrawnAnswer(orders.data);
+
+  if (orders.isError && !data) return <ErrorState error={orders.error} onRetry={() => void orders.refetch()} />;
+  if (!data) return <LoadingState label="Loading orders..." />;
   if (data.totalCount === 0) return <EmptyState message={q ? orderListWords.noMatch : orderListWords.empty} />;
   return (
     <>

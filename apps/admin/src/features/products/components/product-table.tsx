@@ -13,6 +13,7 @@ import { type MouseEvent, memo, useCallback, useEffect, useLayoutEffect, useRef,
 import { useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { SortableHeadRow } from '../../../components/ui/sortable-head-row';
+import { useDrawnAnswer } from '../../../lib/drawn-answer';
 import { followAppLink } from '../../../lib/follow-app-link';
 import { useCan } from '../../../lib/permissions';
 import { useProgressWhile } from '../../../lib/progress';
@@ -126,7 +127,7 @@ export function ProductTable({ selection }: { selection?: ProductTableSelection 
   const { deleteItem, deletingId, isShown: canDelete } = useDeleteProduct();
   const canEdit = useCan('catalogue:write');
   useProgressWhile(query.isLoading);
-  const data = query.data;
+  const data = useDrawnAnswer(query.data);
 
   // One delete callback for every row, so the memoised rows do not render again for it.
   const latestDelete = useRef(deleteItem);
@@ -166,10 +167,10 @@ export function ProductTable({ selection }: { selection?: ProductTableSelection 
     void queryClient.prefetchQuery(productsQueryOptions({ page: page + 1, perPage, catId, q, lowStock, sort }));
   }, [hasNext, queryClient, page, perPage, catId, q, lowStock, sortField, sortOrder]);
 
-  if (query.isLoading) return <LoadingState label="Loading products..." />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  if (!data || data.totalCount === 0)
-    return <EmptyState message={q ? 'No products match this search' : 'No products yet'} />;
+  // Also while the first answer, already here, waits to be drawn (useDrawnAnswer).
+  if (!data) return <LoadingState label="Loading products..." />;
+  if (data.totalCount === 0) return <EmptyState message={q ? 'No products match this search' : 'No products yet'} />;
 
   return (
     <Paper variant="outlined">
