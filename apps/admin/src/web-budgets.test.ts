@@ -35,10 +35,10 @@ if (!built) process.stderr.write(`\n!!! web budgets SKIPPED: no ${manifestFile} 
  *
  * frame: the signed-in frame (sidebar + header shell, the signed-in route table, TanStack
  * Query, the live events), loaded with the first signed-in address, beyond the entry and the
- * theme (~56 KB). One chunk.
+ * theme (~55 KB). One chunk.
  *
  * common: what the screens share, beyond the entry, the theme and the frame: MUI's other
- * components, the contract's schemas (with zod) and the app's own shared modules (~98 KB in
+ * components, the contract's schemas (with zod) and the app's own shared modules (~96 KB in
  * three chunks). A screen loads them beside its own chunk.
  *
  * route: a screen's own code beyond what is loaded when it is asked for: the entry and the

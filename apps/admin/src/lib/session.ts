@@ -57,8 +57,9 @@ function storedPermissions(): string[] | undefined {
 }
 
 function readSession(): SessionState {
-  const permissions = hasToken() ? storedPermissions() : undefined;
-  return { isLoggedIn: hasToken(), user: getStoredUser(), ...(permissions ? { permissions } : {}) };
+  const isLoggedIn = hasToken();
+  const permissions = isLoggedIn ? storedPermissions() : undefined;
+  return { isLoggedIn, user: getStoredUser(), ...(permissions ? { permissions } : {}) };
 }
 
 /** Drives the header; the token in local storage stays the source of truth for requests. */
