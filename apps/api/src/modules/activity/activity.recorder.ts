@@ -11,14 +11,22 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Insertable, Transaction } from 'kysely';
 import type { Db, DbHandle, Engine } from '../../db/create-db';
 import type { ActivityTable, Database } from '../../db/schema';
-import type { Unit } from '../../db/write-queue';
+import type { RecordInHand, Unit } from '../../db/write-queue';
 import type { ActivityDeclaration } from '../../lib/activity-declaration';
 import { newId } from '../../lib/ids';
 import type { EventBus } from '../events/event-bus';
 import { eventsOfUnit } from '../events/live-events';
 import { findTrash } from '../trash/trash.repository';
 import { insertEntries } from './activity.repository';
-import { changesBetween, type RecordSnapshot, readRecord, readRecords } from './record-kinds';
+import {
+  changesBetween,
+  type RecordSnapshot,
+  readRecord,
+  readRecordRow,
+  readRecords,
+  snapshotOfRow,
+  tableOfRecord,
+} from './record-kinds';
 
 declare module '@fastify/request-context' {
   interface RequestContextData {
@@ -55,6 +63,37 @@ async function targetOf(
   const entry = await findTrash(db, params.trashId ?? '');
   if (!entry) return undefined;
   return { entity: entry.entity as ActivityEntity, id: entry.entity_id, name: entry.name };
+}
+
+/**
+ * Reads the record a unit of work is about to change (its "before"). A record kept in one row
+ * is also handed to the unit (RecordInHand, write-queue.ts), which may then say how it left the
+ * row: `after()` is that row's snapshot, or undefined for the recorder to read it.
+ */
+async function watch(
+  trx: Db,
+  target: Target,
+  hold: boolean,
+): Promise<{ before: RecordSnapshot | null; hand?: RecordInHand; after: () => RecordSnapshot | undefined }> {
+  const { entity, id } = target;
+  const table = tableOfRecord(entity);
+  if (id === undefined || table === undefined) {
+    return { before: id === undefined ? null : await readRecord(trx, entity, id, hold), after: () => undefined };
+  }
+  const row = await readRecordRow(trx, entity, id, hold);
+  let left: Record<string, unknown> | undefined;
+  return {
+    before: row ? snapshotOfRow(entity, row) : null,
+    hand: {
+      table,
+      id,
+      row,
+      leftAs: (written) => {
+        left = written;
+      },
+    },
+    after: () => (left ? snapshotOfRow(entity, left) : undefined),
+  };
 }
 
 /** The record a unit of work made, by what it answered: its id, or an object with one. */
@@ -334,10 +373,11 @@ export function recordingTransactions(db: Recording): RecordedTransaction {
       const target = await targetOf(trx, declared, request, params);
       // A trash entry that is not there: the unit finds nothing to change either.
       if (!target) return unit(trx);
-      const before = target.id === undefined ? null : await readRecord(trx, target.entity, target.id, hold);
-      const result = await unit(trx);
+      const watched = await watch(trx, target, hold);
+      const result = await unit(trx, watched.hand);
       const entityId = target.id ?? idAnswered(result) ?? '';
-      const after = await readRecord(trx, target.entity, entityId, false);
+      const after = watched.after() ?? (await readRecord(trx, target.entity, entityId, false));
+      const { before } = watched;
       const changes = changesBetween(before, after);
       const row = entryRow(
         originOf(request),

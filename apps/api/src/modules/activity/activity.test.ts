@@ -638,6 +638,69 @@ describe(`activity log (${engineName})`, () => {
       }
       expect(new Set(chain.map((change) => change?.[1]))).toEqual(new Set(stocks));
     });
+    it('an order’s update logs what it changed as the stored order shows it, one change after another', async () => {
+      // The order service takes the order from the recorder's hands and tells it the row it left
+      // (write-queue.ts, RecordInHand): the entries must still say exactly what the database holds.
+      const placed = await t.request({
+        method: 'POST',
+        url: '/api/orders/create',
+        headers: bearer(owner),
+        payload: orderBody([orderLine(productId, 1)]),
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const orderId = String(placed.json().id);
+      const price = Number(placed.json().products[0].price);
+      const history = async (limit: number) => {
+        const res = await t.request({
+          method: 'GET',
+          url: `/api/activity/order/${orderId}?limit=${limit}`,
+          headers: bearer(owner),
+        });
+        return (res.json() as ActivityPage).entries;
+      };
+      const put = (payload: Record<string, unknown>) =>
+        t.request({ method: 'PUT', url: `/api/orders/${orderId}`, headers: bearer(owner), payload });
+
+      const confirmed = await put(orderBody([orderLine(productId, 1)], { status: 'confirm' }));
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      const [status] = await history(1);
+      expect(status).toMatchObject({
+        action: 'status',
+        entityName: 'Ravi Kumar',
+        changes: { status: ['pending', 'confirm'] },
+      });
+
+      // Three of the product instead of one: the amount follows; the entry is an update.
+      const more = await put(orderBody([orderLine(productId, 3)], { status: 'confirm', name: 'Ravi K.' }));
+      expect(more.statusCode, more.body).toBe(200);
+      const [update] = await history(1);
+      expect(update?.action).toBe('update');
+      expect(update?.entityName).toBe('Ravi K.');
+      expect(update?.changes).toEqual({ name: ['Ravi Kumar', 'Ravi K.'], amount: [price, 3 * price] });
+      expect(more.json()).toMatchObject({ amount: 3 * price, name: 'Ravi K.' });
+
+      // Status changes of the one order at once: each entry starts where the one before it ended.
+      const statuses = ['delivered', 'pending', 'confirm', 'delivered', 'pending', 'confirm'];
+      const answers = await Promise.all(
+        statuses.map((next) => put(orderBody([orderLine(productId, 3)], { status: next, name: 'Ravi K.' }))),
+      );
+      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+      const chain = (await history(statuses.length)).reverse().map((entry) => entry.changes);
+      let current: unknown = 'confirm';
+      for (const changes of chain) {
+        // Two requests asking for the same status one after the other: the second changes nothing.
+        expect(
+          Object.keys(changes).every((field) => field === 'status'),
+          JSON.stringify(chain),
+        ).toBe(true);
+        if (!changes.status) continue;
+        expect(changes.status[0], JSON.stringify(chain)).toBe(current);
+        current = changes.status[1];
+      }
+      const stored = await t.request({ method: 'GET', url: `/api/orders/${orderId}`, headers: bearer(owner) });
+      expect(stored.json().status).toBe(current);
+    });
+
     it('a refused or failed change writes none', async () => {
       const before = await entryCount(t);
       const refused = [

@@ -7,6 +7,7 @@ import {
 } from '@shopdesk/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/create-db';
+import type { Database } from '../../db/schema';
 
 /** A record as the activity log sees it: its name and its fields (camelCase, secrets hidden). */
 export interface RecordSnapshot {
@@ -23,7 +24,7 @@ export const hiddenValue = '[hidden]';
  * uniqueness, and the times the entry carries itself.
  */
 interface RecordKind {
-  table: string;
+  table: keyof Database;
   /** The family column's value, for the tables that hold several families. */
   family?: string;
   /** The column that names the record in an entry. */
@@ -92,6 +93,26 @@ async function rowById(db: Db, table: string, id: string, family: string | undef
   return rows[0];
 }
 
+/**
+ * The table of a kind whose record is its row and nothing else, so that a snapshot can be made
+ * from the row alone (snapshotOfRow); undefined for roles (their permissions are rows of their
+ * own) and accounts (an invitation stands for the account to be).
+ */
+export function tableOfRecord(entity: ActivityEntity): keyof Database | undefined {
+  return entity === 'role' || entity === 'user' ? undefined : kinds[entity].table;
+}
+
+/** The row of a record of such a kind (tableOfRecord), by id, held or not; undefined when there is none. */
+export function readRecordRow(db: Db, entity: ActivityEntity, id: string, hold: boolean) {
+  const kind = kinds[entity];
+  return rowById(db, kind.table, id, kind.family, hold);
+}
+
+/** The snapshot of a record of such a kind (tableOfRecord) from its row. */
+export function snapshotOfRow(entity: ActivityEntity, row: Record<string, unknown>): RecordSnapshot {
+  return snapshotOf(row, kinds[entity].nameColumn);
+}
+
 /** A record's snapshot, read inside the transaction that changes it; null when there is none. */
 export async function readRecord(
   db: Db,
@@ -100,7 +121,7 @@ export async function readRecord(
   hold: boolean,
 ): Promise<RecordSnapshot | null> {
   const kind = kinds[entity];
-  const row = await rowById(db, kind.table, id, kind.family, hold);
+  const row = await readRecordRow(db, entity, id, hold);
   if (row) return snapshotOf(row, kind.nameColumn, entity === 'role' ? await rolePermissions(db, id) : undefined);
   // An invitation is the account to be: its entries name the invitation until it is accepted.
   const invite = entity === 'user' ? await rowById(db, 'staff_invites', id, undefined, hold) : undefined;

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { bumpCounters, counterNames, readCounter } from '../../db/counters';
 import type { Db } from '../../db/create-db';
+import { rowInHand } from '../../db/write-queue';
 import { badRequest, notFound } from '../../lib/http-error';
 import { newId, nowIso } from '../../lib/ids';
 import { ownUploads } from '../../lib/own-uploads';
@@ -150,8 +151,9 @@ const sameLines = (a: repo.OrderItemRow[], b: OrderInput['products']) =>
  */
 export async function updateOrder(ctx: AppContext, id: string, body: unknown): Promise<Order> {
   const input = orderBodySchema.parse(body);
-  return ctx.transaction(async (trx) => {
-    const row = await repo.findOrderRowToChange(trx, ctx.engine, id);
+  return ctx.transaction(async (trx, hand) => {
+    // The activity log's recorder has read the order already (and holds it): not read twice.
+    const row = await rowInHand(hand, 'orders', id, () => repo.findOrderRowToChange(trx, ctx.engine, id));
     if (!row) throw notFound(orderMessages.notFound);
     const oldLines = (await repo.itemsOfOrders(trx, [id])).get(id) ?? [];
     const day = row.created_at.slice(0, 10);
@@ -159,6 +161,7 @@ export async function updateOrder(ctx: AppContext, id: string, body: unknown): P
     if (sameLines(oldLines, input.products)) {
       const written = orderRow(id, input, row.amount, row.created_at);
       await repo.updateOrderRow(trx, id, written);
+      hand?.leftAs({ ...row, ...written });
       if (row.status !== input.status) {
         await bumpCounters(trx, [
           [counterNames.ordersWithStatus(row.status), -1],
@@ -171,6 +174,7 @@ export async function updateOrder(ctx: AppContext, id: string, body: unknown): P
     const written = orderRow(id, input, amountOf(lines), row.created_at);
     await applySummaries(trx, day, row.status, oldLines, -1);
     await repo.updateOrderRow(trx, id, written);
+    hand?.leftAs({ ...row, ...written });
     await repo.replaceOrderItems(trx, id, lines);
     await applySummaries(trx, day, input.status, lines, 1);
     return repo.toOrder({ ...row, ...written }, lines);
