@@ -70,7 +70,7 @@ describe(`write queue: a failed commit is reported (${engineName})`, () => {
   });
 
   it('a statement that rolls back the whole transaction rejects every unit of its batch; later units still run', async () => {
-    // The first unit runs alone; the next three queue behind it and run together (SQLite).
+    // The blocker's batch runs alone; the three queued while it runs go together in the next (SQLite).
     let release = () => {};
     let started = () => {};
     const running = new Promise<void>((resolve) => (started = resolve));
@@ -81,6 +81,7 @@ describe(`write queue: a failed commit is reported (${engineName})`, () => {
           started();
         }),
     );
+    await running;
     const first = handle.transaction(async (trx) => {
       await trx.insertInto('counters').values({ name: 'first', value: 1 }).execute();
     });
@@ -95,7 +96,6 @@ describe(`write queue: a failed commit is reported (${engineName})`, () => {
     const third = handle.transaction(async (trx) => {
       await trx.insertInto('counters').values({ name: 'third', value: 1 }).execute();
     });
-    await running;
     release();
     await blocker;
     await expect(second).rejects.toThrow(/UNIQUE constraint failed|duplicate key/);

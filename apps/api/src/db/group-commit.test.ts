@@ -112,7 +112,7 @@ describe(`write queue (${engineName})`, () => {
   });
 
   it('units queued together share one transaction on SQLite; on PostgreSQL each commits on its own', async () => {
-    // SQLite: the first unit runs alone; the 20 queued behind it run as one batch.
+    // SQLite: the 21 units queued in one turn of the event loop run as one batch, the first too.
     const seenDuringBatch: string[][] = [];
     const all = names(21, 'batch');
     const units: Array<Promise<void>> = [];
@@ -120,16 +120,16 @@ describe(`write queue (${engineName})`, () => {
       units.push(
         writeBoth(handle, name, async () => {
           if (i !== 20) return;
-          // PostgreSQL: the batch's first resolves (is committed) while this one is still open.
-          if (handle.engine === 'postgres') await units[1];
-          // The last unit of the batch looks, from another connection, for the batch's first.
-          seenDuringBatch.push(await observer.seen('counters', 'name', ['batch-1']));
+          // PostgreSQL: the first two resolve (are committed) while this one is still open.
+          if (handle.engine === 'postgres') await Promise.all([units[0], units[1]]);
+          // The last unit of the batch looks, from another connection, for the first two.
+          seenDuringBatch.push(await observer.seen('counters', 'name', ['batch-0', 'batch-1']));
         }),
       );
     }
     await Promise.all(units);
     expect(await observer.seen('counters', 'name', all)).toEqual(sorted(all));
-    expect(seenDuringBatch).toEqual(handle.engine === 'sqlite' ? [[]] : [['batch-1']]);
+    expect(seenDuringBatch).toEqual(handle.engine === 'sqlite' ? [[]] : [['batch-0', 'batch-1']]);
   });
 
   it('a unit that throws after writing keeps none of its writes; the rest of its batch is all kept', async () => {
