@@ -373,11 +373,10 @@ export function recordingTransactions(db: Recording): RecordedTransaction {
       const target = await targetOf(trx, declared, request, params);
       // A trash entry that is not there: the unit finds nothing to change either.
       if (!target) return unit(trx);
-      const watched = await watch(trx, target, hold);
-      const result = await unit(trx, watched.hand);
+      const { before, hand, after: leftAs } = await watch(trx, target, hold);
+      const result = await unit(trx, hand);
       const entityId = target.id ?? idAnswered(result) ?? '';
-      const after = watched.after() ?? (await readRecord(trx, target.entity, entityId, false));
-      const { before } = watched;
+      const after = leftAs() ?? (await readRecord(trx, target.entity, entityId, false));
       const changes = changesBetween(before, after);
       const row = entryRow(
         originOf(request),

@@ -161,23 +161,25 @@ export async function updateOrder(ctx: AppContext, id: string, body: unknown): P
     if (sameLines(oldLines, input.products)) {
       const written = orderRow(id, input, row.amount, row.created_at);
       await repo.updateOrderRow(trx, id, written);
-      hand?.leftAs({ ...row, ...written });
+      const stored = { ...row, ...written };
+      hand?.leftAs(stored);
       if (row.status !== input.status) {
         await bumpCounters(trx, [
           [counterNames.ordersWithStatus(row.status), -1],
           [counterNames.ordersWithStatus(input.status), 1],
         ]);
       }
-      return repo.toOrder({ ...row, ...written }, oldLines);
+      return repo.toOrder(stored, oldLines);
     }
     const lines = await orderLines(trx, id, input);
     const written = orderRow(id, input, amountOf(lines), row.created_at);
     await applySummaries(trx, day, row.status, oldLines, -1);
     await repo.updateOrderRow(trx, id, written);
-    hand?.leftAs({ ...row, ...written });
+    const stored = { ...row, ...written };
+    hand?.leftAs(stored);
     await repo.replaceOrderItems(trx, id, lines);
     await applySummaries(trx, day, input.status, lines, 1);
-    return repo.toOrder({ ...row, ...written }, lines);
+    return repo.toOrder(stored, lines);
   });
 }
 
