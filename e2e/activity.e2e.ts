@@ -2,7 +2,14 @@ import { type ActivityPage, productMessages, staffMessages } from '@shopdesk/con
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, expectAlert } from './support/accounts';
-import { bothThemes, hasChromium, launchBrowser, newPage, signInThroughForm } from './support/browser';
+import {
+  bothThemes,
+  followSidebarLink,
+  hasChromium,
+  launchBrowser,
+  newPage,
+  signInThroughForm,
+} from './support/browser';
 import {
   api,
   ownerEmail,
@@ -88,9 +95,7 @@ describe.skipIf(!hasChromium)('activity log and record history in the dashboard'
     await history(page).getByText('price: 100 → 150').waitFor();
 
     // Settings → Activity, filtered to updates: the price change is the newest.
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('link', { name: 'Activity' }).click();
-    await page.waitForURL('**/settings/activity');
+    await followSidebarLink(page, 'Settings', 'Activity', '/settings/activity');
     await page.getByRole('heading', { name: 'Activity' }).waitFor();
     await page.getByRole('combobox', { name: 'Action' }).click();
     await page.getByRole('option', { name: 'update', exact: true }).click();

@@ -5,7 +5,14 @@ import { importMessages, productCsvColumns, staffMessages } from '@shopdesk/cont
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from './support/accounts';
-import { bothThemes, hasChromium, launchBrowser, newPage, signInThroughForm } from './support/browser';
+import {
+  bothThemes,
+  followSidebarLink,
+  hasChromium,
+  launchBrowser,
+  newPage,
+  signInThroughForm,
+} from './support/browser';
 import { createCategory, giveRole, productNames, readDownload } from './support/bulk-data';
 import { ownerEmail, ownerPassword, ownerToken, type RunningServer, startServer, uploadPng } from './support/server';
 
@@ -61,12 +68,7 @@ describe.skipIf(!hasChromium)('the Import Products screen', () => {
   });
 
   it('dry-runs a file (nothing changes), lists every error with its report, then imports it', async () => {
-    await page.getByRole('button', { name: 'Products' }).click();
-    // The group open (its panel's links in the page) before one of them is followed: once, under
-    // a full run's load, the link was clicked and the address never changed.
-    await page.getByRole('button', { name: 'Products', expanded: true }).waitFor();
-    await page.getByRole('link', { name: 'Import Products' }).click();
-    await page.waitForURL('**/products/import');
+    await followSidebarLink(page, 'Products', 'Import Products', '/products/import');
     await page.getByRole('heading', { name: 'Import Products' }).waitFor();
     await page.getByText(importMessages.noFile).waitFor();
     await bothThemes(page, 'Import Products (empty)');

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Account,
@@ -9,7 +9,7 @@ import {
   readStorage,
   waitForPath,
 } from './support/accounts';
-import { expectAccessible, hasChromium, launchBrowser } from './support/browser';
+import { clickWhenShown, expectAccessible, hasChromium, launchBrowser } from './support/browser';
 import { api, type RunningServer, startServer } from './support/server';
 
 /** The spec's sidebar (§2): groups by their button, links by label and address. */
@@ -61,29 +61,6 @@ const sidebarGroups: [string, [string, string][]][] = [
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const groupButton = (page: Page, title: string) => nav(page).getByRole('button', { name: title, exact: true });
-
-/**
- * Clicks once the element is entirely shown: a group still sliding open clips its links and
- * moves what is below it, so a click in mid-animation can land between down and up.
- */
-async function clickWhenShown(locator: Locator) {
-  await locator.waitFor();
-  await expect
-    .poll(() =>
-      locator.evaluate(
-        (node) =>
-          new Promise<number>((resolve) => {
-            const observer = new IntersectionObserver(([entry]) => {
-              observer.disconnect();
-              resolve(entry?.intersectionRatio ?? 0);
-            });
-            observer.observe(node);
-          }),
-      ),
-    )
-    .toBe(1);
-  await locator.click();
-}
 
 const isExpanded = async (page: Page, title: string) =>
   (await groupButton(page, title).getAttribute('aria-expanded')) === 'true';

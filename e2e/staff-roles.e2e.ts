@@ -2,7 +2,14 @@ import { staffMessages } from '@shopdesk/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, expectAlert } from './support/accounts';
-import { expectAccessible, hasChromium, launchBrowser, newPage, signInThroughForm } from './support/browser';
+import {
+  expectAccessible,
+  followSidebarLink,
+  hasChromium,
+  launchBrowser,
+  newPage,
+  signInThroughForm,
+} from './support/browser';
 import {
   api,
   ownerEmail,
@@ -63,8 +70,7 @@ describe.skipIf(!hasChromium)('staff, roles and permissions in the dashboard', (
   it('the owner invites a member, makes and changes a role, and the invitation is accepted in the browser', async () => {
     const { page, context } = await newPage(browser, server);
     await signInThroughForm(page, ownerEmail, ownerPassword);
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('link', { name: 'Staff' }).click();
+    await followSidebarLink(page, 'Settings', 'Staff', '/settings/staff');
     await page.getByRole('heading', { name: 'Staff' }).waitFor();
     await page.getByRole('cell', { name: ownerEmail }).waitFor();
     await expectAccessible(page, 'Staff');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { RunningServer } from './server';
 
@@ -51,6 +51,41 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL('**/dashboard', { timeout: 15_000 });
+}
+
+/**
+ * Clicks once the element is entirely shown: a sidebar group still sliding open clips its links
+ * and moves what is below it, so a click in mid-animation can land between down and up (the
+ * address then never changes).
+ */
+export async function clickWhenShown(locator: Locator): Promise<void> {
+  await locator.waitFor();
+  await expect
+    .poll(() =>
+      locator.evaluate(
+        (node) =>
+          new Promise<number>((resolve) => {
+            const observer = new IntersectionObserver(([entry]) => {
+              observer.disconnect();
+              resolve(entry?.intersectionRatio ?? 0);
+            });
+            observer.observe(node);
+          }),
+      ),
+    )
+    .toBe(1);
+  await locator.click();
+}
+
+/**
+ * Follows a link of a sidebar group as a user does: opens the group, clicks the link once it is
+ * shown, and waits for its address (a miss names the address the page is at).
+ */
+export async function followSidebarLink(page: Page, group: string, link: string, pathname: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('button', { name: group, exact: true }).click();
+  await clickWhenShown(nav.getByRole('link', { name: link, exact: true }));
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(pathname);
 }
 
 /** Puts a session straight into local storage (for tests about other screens). */
