@@ -65,6 +65,8 @@ export async function clickWhenShown(locator: Locator): Promise<void> {
       locator.evaluate(
         (node) =>
           new Promise<number>((resolve) => {
+            // Where a user would scroll to see it (a long sidebar scrolls).
+            node.scrollIntoView({ block: 'nearest' });
             const observer = new IntersectionObserver(([entry]) => {
               observer.disconnect();
               resolve(entry?.intersectionRatio ?? 0);
