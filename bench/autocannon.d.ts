@@ -31,7 +31,18 @@ declare module 'autocannon' {
       timeouts: number;
       non2xx: number;
     }
+    /** The running instance (an EventEmitter): `response` for each answer, its time in ms. */
+    interface Instance {
+      on(
+        event: 'response',
+        listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+      ): Instance;
+    }
   }
   function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  function autocannon(
+    options: autocannon.Options,
+    done: (error: Error | null, result: autocannon.Result) => void,
+  ): autocannon.Instance;
   export default autocannon;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Context } from './context';
-import { request } from './load';
+import { quantile, request } from './load';
 import { ms, type Row } from './report';
 import { benchOwner, startServer } from './servers';
 
@@ -85,9 +85,6 @@ async function freshStore(engine: Context['engine']): Promise<Record<string, str
   }
   return env;
 }
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 
 export async function importScenarios(c: Context): Promise<Row[]> {
   const env = await freshStore(c.engine);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Context } from './context';
+import { quantile } from './load';
 import { ms, type Row } from './report';
 import { benchOwner, type Running, startServer } from './servers';
 
@@ -98,9 +99,6 @@ async function listen(server: Running, token: string, stop: AbortSignal) {
     });
   return { arrival, reading };
 }
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
 
 /**
  * Issue 20's fan-out budget (api.md §14): 100 orders created one at a time on instance A
