@@ -19,14 +19,10 @@ declare module 'autocannon' {
     }
     interface Histogram {
       average: number;
-      p50: number;
-      p90: number;
-      p99: number;
       total: number;
     }
     interface Result {
       requests: Histogram;
-      latency: Histogram;
       errors: number;
       timeouts: number;
       non2xx: number;
