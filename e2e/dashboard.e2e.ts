@@ -202,4 +202,38 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     await expectAccessible(page, 'Dashboard (dark)');
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
   });
+
+  it('opened by address, draws the frame and the figures in one go (no loading placeholder first) and finishes the top bar', async () => {
+    const { page: fresh, context } = await newPage(browser, server);
+    try {
+      await signInThroughForm(fresh, ownerEmail, ownerPassword);
+      await fresh.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      // From here on, every page this tab opens records whether a screen's loading
+      // placeholder (the route fallback: role=status, "Loading") ever showed.
+      await fresh.addInitScript(() => {
+        const seen = { placeholder: false };
+        Object.assign(window, { firstDraw: seen });
+        new MutationObserver(() => {
+          if (document.querySelector('[role="status"][aria-label="Loading"]')) seen.placeholder = true;
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await fresh.goto('/dashboard');
+      await fresh.getByRole('navigation').first().waitFor();
+      await fresh.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      await expect.poll(() => countOf(fresh, 'Total Orders')).toMatch(/\b2\b/);
+      expect(
+        await fresh.evaluate(() => (window as unknown as { firstDraw: { placeholder: boolean } }).firstDraw),
+      ).toEqual({
+        placeholder: false,
+      });
+      // The top bar of the app's start ends (at 100 it fades out and leaves a 0-wide bar).
+      await expect
+        .poll(() => fresh.getByTestId('top-loading-bar').evaluate((bar) => (bar as HTMLElement).style.width), {
+          timeout: 10_000,
+        })
+        .toBe('0%');
+    } finally {
+      await context.close();
+    }
+  });
 });

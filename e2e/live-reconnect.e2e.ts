@@ -6,7 +6,16 @@ import { createCategory, createProduct } from './support/bulk-data';
 import { api, ownerEmail, ownerPassword, ownerToken, type RunningServer, startServer } from './support/server';
 
 /** What the page's event streams carried, as the dashboard's `fetch` read them. */
-type Frame = { stream: number; lastEventId: string | null; id?: string; event?: string; data?: string; end?: string };
+type Frame = {
+  stream: number;
+  lastEventId: string | null;
+  /** The stream's answer came (the server follows events for it from then on). */
+  opened?: true;
+  id?: string;
+  event?: string;
+  data?: string;
+  end?: string;
+};
 
 /**
  * Records every `/api/events` answer the page reads, frame by frame, into
@@ -30,6 +39,7 @@ const recordStreams = () => {
     if (!url.includes('/api/events') || !response.body) return response;
     const stream = ++streams;
     const lastEventId = new Headers(init?.headers).get('Last-Event-ID');
+    frames.push({ stream, lastEventId, opened: true });
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
@@ -136,6 +146,9 @@ describe.skipIf(!hasChromium)('live events across a forced reconnect', () => {
     await page.addInitScript(recordStreams);
     await page.reload();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // The screen can show before its event stream is open; an order placed before that is in the
+    // figures the screen reads, not on the stream (a first stream replays nothing).
+    await expect.poll(async () => (await frames()).some((frame) => frame.opened), { timeout: 10_000 }).toBe(true);
 
     await placeOrder('Before Cut');
     await expectAlert(page, newOrderAlert('Before Cut'), 'success');

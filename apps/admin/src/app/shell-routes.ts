@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router';
 import { lazyScreen } from '../lib/lazy-screen';
 import type { AppRoute } from './app-route';
 import { bannersRoutes } from './route-groups/banners';
@@ -20,3 +21,10 @@ export const shellRoutes: AppRoute[] = [
   ...settingsRoutes,
   { path: '*', screen: lazyScreen(() => import('./routes/not-found')) },
 ];
+
+/** The code of the screen at `pathname` (the first route that matches, as the router picks it), loaded. */
+export async function preloadScreen(pathname: string): Promise<void> {
+  const route = shellRoutes.find(({ path }) => matchPath(path, pathname));
+  const screen = route?.screen as { preload?: () => Promise<unknown> } | undefined;
+  await screen?.preload?.();
+}

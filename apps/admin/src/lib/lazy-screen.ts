@@ -1,4 +1,5 @@
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
+import { lazyWithPreload } from 'react-lazy-with-preload';
 import { chunkTimeoutMs } from '../config/constants';
 import { uiMessages } from '../config/ui-messages';
 import { lazyThemed } from './lazy-themed';
@@ -25,11 +26,12 @@ function loadWithin(load: () => Promise<ScreenModule>): () => Promise<ComponentT
 
 /**
  * A lazily loaded signed-in screen. It renders inside the signed-in routes' theme scope
- * (router.tsx), so it brings no theme of its own.
+ * (router.tsx), so it brings no theme of its own. Preloadable (react-lazy-with-preload): once
+ * `preload()` has resolved, it draws at once instead of suspending (main.tsx, first screen).
  */
 export function lazyScreen(load: () => Promise<ScreenModule>) {
   const loadScreen = loadWithin(load);
-  return lazy(async () => ({ default: await loadScreen() }));
+  return lazyWithPreload(async () => ({ default: await loadScreen() }));
 }
 
 /**

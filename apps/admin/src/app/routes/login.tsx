@@ -1,15 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
-import { finishStartProgress } from '../../lib/progress';
 import { hasToken } from '../../lib/session';
 
 export default function LoginScreen() {
   // Only a token present when the page opens redirects; the one a sign-in stores does not.
   const [hadToken] = useState(hasToken);
-  // Part of the first download (route-table.ts), so no lazy fallback ends the top bar.
-  useEffect(finishStartProgress, []);
   if (hadToken) return <Navigate to="/" replace />;
   return (
     <AuthCard title="Login to Shopdesk">

@@ -53,7 +53,7 @@ export function TopLoadingBar() {
 
   return (
     <div style={container}>
-      <div style={{ height: '100%', background: 'var(--sd-primary)', ...bar }} />
+      <div data-testid="top-loading-bar" style={{ height: '100%', background: 'var(--sd-primary)', ...bar }} />
     </div>
   );
 }
