@@ -1,4 +1,6 @@
 import Grid from '@mui/material/Grid';
+import { AfterFirstPaint } from '../../components/ui/after-first-paint';
+import { NearView } from '../../components/ui/near-view';
 import { PageHeader } from '../../components/ui/page-header';
 import { prefetchDashboard } from '../../features/dashboard/api/prefetch-dashboard';
 import { BestSellersRanking } from '../../features/dashboard/components/best-sellers-ranking';
@@ -15,7 +17,13 @@ import { queryClient } from '../query-client';
 // text) shows that much sooner. Later visits read them through the screen's own queries.
 if (hasToken()) prefetchDashboard(queryClient, window.location.search);
 
-/** Counts, sales and the Best Selling Products card (spec §2), with a real best-seller ranking. */
+/**
+ * Counts, sales and the Best Selling Products card (spec §2), with a real best-seller ranking.
+ * The figures at the top draw first; the chart and the cards below them right after
+ * (AfterFirstPaint), and the product table once its place nears the view (NearView), so a
+ * phone paints the figures without waiting for the table's and the chart's work
+ * (docs/architecture.md, "The dashboard's download").
+ */
 export default function DashboardScreen() {
   return (
     <>
@@ -27,11 +35,17 @@ export default function DashboardScreen() {
           <BestSellersRanking />
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
-          <SalesChartCard />
+          <AfterFirstPaint>
+            <SalesChartCard />
+          </AfterFirstPaint>
         </Grid>
       </Grid>
-      <LowStockCard />
-      <BestSellingProducts />
+      <AfterFirstPaint>
+        <LowStockCard />
+        <NearView minHeight={600}>
+          <BestSellingProducts />
+        </NearView>
+      </AfterFirstPaint>
     </>
   );
 }
