@@ -6,8 +6,9 @@ import { setProgress, startProgress } from './lib/progress';
 import { applyBodyClass, themeStore } from './lib/theme-store';
 import './lib/base.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html must contain <div id="root">');
+const found = document.getElementById('root');
+if (!found) throw new Error('index.html must contain <div id="root">');
+const container: HTMLElement = found;
 
 // The stored light/dark mode, before the first paint (base.css keys the palette on it).
 applyBodyClass(themeStore.get());
@@ -29,7 +30,7 @@ function render() {
   // browser between them: the first screen's mount (shell, sidebar, MUI's styles) no longer holds
   // the main thread in one long task, which a phone's input waited behind (Lighthouse's total
   // blocking time; docs/architecture.md, "The dashboard's download").
-  const root = createRoot(container as HTMLElement);
+  const root = createRoot(container);
   startTransition(() => {
     root.render(
       <StrictMode>

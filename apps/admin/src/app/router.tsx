@@ -1,6 +1,7 @@
+import { isSignedOutPage } from '@shopdesk/contract';
 import { Suspense, useEffect } from 'react';
 import { lazyWithPreload } from 'react-lazy-with-preload';
-import { BrowserRouter, matchPath, Navigate, Route, Routes, useNavigate } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { lazyThemed } from '../lib/lazy-themed';
 import { registerNavigate } from '../lib/navigation';
 import { hasToken } from '../lib/session';
@@ -28,8 +29,8 @@ const SignedInRoutes = lazyThemed(() => {
  * download").
  */
 export async function preloadFirstScreen(pathname: string): Promise<void> {
-  const bare = [...bareRoutes.map(({ path }) => path), ...redirects.map(({ from }) => from)];
-  if (!hasToken() || bare.some((path) => matchPath(path, pathname))) return;
+  // The server's rule for which page an address gets (static-files.ts): a signed-out one has no frame.
+  if (!hasToken() || isSignedOutPage(pathname)) return;
   const [{ preloadScreen }] = await Promise.all([import('./shell-routes'), SignedInRoutes.preload(), Shell.preload()]);
   await preloadScreen(pathname);
 }
